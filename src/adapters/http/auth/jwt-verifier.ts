@@ -1,0 +1,95 @@
+import { createPublicKey, createSecretKey, type KeyObject } from 'node:crypto';
+import jwt from 'jsonwebtoken';
+import type { UserClaims } from '../../../application/users/user-directory.js';
+import type { AuthFailureReason } from '../../../domain/logging/log-event.js';
+import type { JwtKeySource } from './jwt-key-source.js';
+
+export type JwtAlgorithm = 'HS256' | 'RS256' | 'ES256';
+
+export interface JwtVerifierOptions {
+  algorithms: JwtAlgorithm[];
+  keys: JwtKeySource;
+  issuer: string | null;
+  audience: string | null;
+}
+
+export type VerifyOutcome = { ok: true; claims: UserClaims } | { ok: false; reason: AuthFailureReason };
+
+const CLOCK_TOLERANCE_SECONDS = 30;
+const SUBJECT_MAX = 255;
+const BASE64URL_SEGMENT = /^[A-Za-z0-9_-]*$/;
+
+/**
+ * Verifies `Authorization: Bearer <jwt>` as C3 says: algorithms fixed by configuration (never read from the
+ * token), `exp` required, 30 s tolerance, issuer/audience when configured. Each failure has one reason.
+ */
+export class JwtVerifier {
+  constructor(private readonly options: JwtVerifierOptions) {}
+
+  async verify(authorization: string | undefined): Promise<VerifyOutcome> {
+    if (authorization === undefined || authorization.trim() === '') return fail('missing_token');
+    const match = /^Bearer +(\S+)\s*$/i.exec(authorization);
+    if (!match?.[1]) return fail('malformed_token');
+    const token = match[1];
+    const parts = token.split('.');
+    if (parts.length !== 3 || !parts.every((p) => BASE64URL_SEGMENT.test(p)) || !parts[0] || !parts[1]) {
+      return fail('malformed_token');
+    }
+    const decoded = jwt.decode(token, { complete: true });
+    if (!decoded || typeof decoded.payload === 'string') return fail('malformed_token');
+
+    let key: KeyObject | null;
+    try {
+      key = await this.options.keys.keyFor(decoded.header.kid);
+    } catch {
+      return fail('invalid_signature');
+    }
+    if (!key) return fail('invalid_signature');
+
+    let payload: jwt.JwtPayload;
+    try {
+      payload = jwt.verify(token, key, {
+        algorithms: this.options.algorithms,
+        clockTolerance: CLOCK_TOLERANCE_SECONDS,
+        ...(this.options.issuer ? { issuer: this.options.issuer } : {}),
+        ...(this.options.audience ? { audience: this.options.audience } : {}),
+      }) as jwt.JwtPayload;
+    } catch (error) {
+      return fail(reasonOf(error));
+    }
+    if (typeof payload.exp !== 'number') return fail('invalid_claims');
+    if (typeof payload.sub !== 'string' || payload.sub.length === 0 || payload.sub.length > SUBJECT_MAX) {
+      return fail('invalid_claims');
+    }
+    return {
+      ok: true,
+      claims: {
+        subject: payload.sub,
+        email: typeof payload.email === 'string' ? payload.email.slice(0, 320) : null,
+        name: typeof payload.name === 'string' ? payload.name.slice(0, 300) : null,
+      },
+    };
+  }
+}
+
+function fail(reason: AuthFailureReason): VerifyOutcome {
+  return { ok: false, reason };
+}
+
+function reasonOf(error: unknown): AuthFailureReason {
+  if (error instanceof jwt.TokenExpiredError) return 'token_expired';
+  if (error instanceof jwt.NotBeforeError) return 'invalid_claims';
+  const message = error instanceof Error ? error.message : '';
+  if (/malformed|invalid token|must be provided|Unexpected token|JSON/i.test(message)) return 'malformed_token';
+  if (/audience|issuer|subject|jwtid|maxAge|payload/i.test(message)) return 'invalid_claims';
+  // Bad signature, missing signature (alg "none"), an algorithm not allowed, or a key of the wrong kind.
+  return 'invalid_signature';
+}
+
+export function secretKey(secret: string): KeyObject {
+  return createSecretKey(Buffer.from(secret, 'utf8'));
+}
+
+export function publicKeyFromPem(pem: string): KeyObject {
+  return createPublicKey(pem);
+}

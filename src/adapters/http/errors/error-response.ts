@@ -1,0 +1,68 @@
+import type { ErrorRequestHandler, Response } from 'express';
+import { apiError } from '../../../domain/logging/log-event.js';
+import { DomainError, RateLimitedError, type FieldProblem } from '../../../domain/shared/domain-error.js';
+import type { LogSink } from '../../../application/logging/log-sink.js';
+import type { Clock } from '../../../application/shared/clock.js';
+import { statusOf } from './error-table.js';
+import { HttpProblem } from './http-problem.js';
+
+export interface ErrorBody {
+  error: string;
+  message: string;
+  details?: FieldProblem[];
+}
+
+export function sendError(res: Response, code: string, message: string, extra: { details?: FieldProblem[]; headers?: Record<string, string> } = {}): void {
+  const body: ErrorBody = { error: code, message };
+  if (extra.details && extra.details.length > 0) body.details = extra.details;
+  for (const [name, value] of Object.entries(extra.headers ?? {})) res.setHeader(name, value);
+  res.status(statusOf(code)).json(body);
+}
+
+/** body-parser's errors carry a `type`; they are the client's fault, never a 500. */
+function bodyParserProblem(error: unknown): HttpProblem | null {
+  const type = (error as { type?: unknown })?.type;
+  if (type === 'entity.too.large') return new HttpProblem('payload_too_large', 'The request body is too large');
+  if (type === 'entity.parse.failed') return new HttpProblem('validation_failed', 'The request body is not valid JSON');
+  if (type === 'encoding.unsupported' || type === 'charset.unsupported') {
+    return new HttpProblem('unsupported_media_type', 'Unsupported body encoding or charset');
+  }
+  if (type === 'request.aborted' || type === 'request.size.invalid' || type === 'stream.encoding.set') {
+    return new HttpProblem('validation_failed', 'The request body could not be read');
+  }
+  return null;
+}
+
+/** Central error handler: maps known errors by code, turns everything else into 500/503 and logs it. */
+/** `isUnavailable` recognises "the database is down" (supplied by the persistence adapter) for 503 answers. */
+export function errorHandler(logs: LogSink, clock: Clock, isUnavailable: (error: unknown) => boolean): ErrorRequestHandler {
+  return (error: unknown, req, res, _next) => {
+    if (res.headersSent) return;
+    if (error instanceof DomainError) {
+      const headers: Record<string, string> =
+        error instanceof RateLimitedError ? { 'Retry-After': String(error.retryAfterSeconds) } : {};
+      sendError(res, error.code, error.message, { details: error.details, headers });
+      return;
+    }
+    const problem = error instanceof HttpProblem ? error : bodyParserProblem(error);
+    if (problem) {
+      sendError(res, problem.code, problem.message, { details: problem.details, headers: problem.headers });
+      return;
+    }
+    const unavailable = isUnavailable(error);
+    const status = unavailable ? 503 : 500;
+    const err = error instanceof Error ? error : new Error(String(error));
+    logs.record(
+      apiError(
+        { endpoint: `${req.method} ${req.route?.path ? req.baseUrl + String(req.route.path) : req.path}`, status, message: err.message, stack: err.stack },
+        clock.now(),
+      ),
+    );
+    if (unavailable) {
+      sendError(res, 'service_unavailable', 'The database is unavailable; try again shortly', { headers: { 'Retry-After': '5' } });
+    } else {
+      // Never a stack trace or SQL in the answer; the details went to the log.
+      sendError(res, 'internal_error', 'An unexpected error occurred');
+    }
+  };
+}

@@ -1,0 +1,43 @@
+import express, { type Express, type RequestHandler } from 'express';
+import type { Clock } from '../../application/shared/clock.js';
+import type { LogSink } from '../../application/logging/log-sink.js';
+import type { RequestScope } from '../../application/shared/request-scope.js';
+import { errorHandler, sendError } from './errors/error-response.js';
+import { mountRoutes } from './routing/mount-routes.js';
+import { openApiDocument } from './routing/openapi.js';
+import type { RouteSpec } from './routing/route-spec.js';
+
+export interface HttpAppDeps {
+  routes: readonly RouteSpec[];
+  authenticate: RequestHandler;
+  scope: RequestScope;
+  logs: LogSink;
+  clock: Clock;
+  isDatabaseUnavailable: (error: unknown) => boolean;
+  version: string;
+}
+
+export function createHttpApp(deps: HttpAppDeps): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+
+  const openApi = openApiDocument(deps.routes, { title: 'Shelfwatch API', version: deps.version });
+  const api = express.Router({ caseSensitive: true, strict: false });
+  api.get('/openapi.json', (_req, res) => {
+    res.json(openApi);
+  });
+  mountRoutes(api, deps.routes, { authenticate: deps.authenticate, scope: deps.scope });
+  api.all('/openapi.json', (_req, res) => {
+    sendError(res, 'method_not_allowed', 'Only GET is allowed here', { headers: { Allow: 'GET, HEAD' } });
+  });
+  api.use((req, res) => {
+    sendError(res, 'not_found', `No route ${req.method} ${req.baseUrl}${req.path}`);
+  });
+  app.use('/api', api);
+  app.use((req, res) => {
+    sendError(res, 'not_found', `Nothing at ${req.path}`);
+  });
+  app.use(errorHandler(deps.logs, deps.clock, deps.isDatabaseUnavailable));
+  return app;
+}

@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import type { CreateBook } from '../../../application/catalog/create-book.js';
+import type { DeleteBook } from '../../../application/catalog/delete-book.js';
+import type { GetBook } from '../../../application/catalog/get-book.js';
+import type { ListBooks } from '../../../application/catalog/list-books.js';
+import type { UpdateBook } from '../../../application/catalog/update-book.js';
+import { BOOK_TITLE_MAX, type BookFields } from '../../../domain/catalog/book.js';
+import type { Paginator } from '../pagination/page-links.js';
+import { collectionOf, IdParams, IdValue, PageQuery } from '../routing/common-schemas.js';
+import { route, type RouteSpec } from '../routing/route-spec.js';
+import { BookJson, bookJson } from './catalog-presenters.js';
+
+const BookBody = z.strictObject({
+  book_original_title: z.string().trim().min(1).max(BOOK_TITLE_MAX),
+  author_ids: z.array(IdValue).max(50).optional(),
+  type_id: IdValue.nullable().optional(),
+  genre_id: IdValue.nullable().optional(),
+});
+
+const BookListQuery = z.object({
+  q: z.string().max(200).optional().describe('Case- and accent-insensitive search over titles, author names and aliases'),
+  ...PageQuery,
+});
+
+const fieldsOf = (body: z.infer<typeof BookBody>): BookFields => ({
+  originalTitle: body.book_original_title,
+  authorIds: body.author_ids ?? [],
+  typeId: body.type_id ?? null,
+  genreId: body.genre_id ?? null,
+});
+
+export interface BookUseCases {
+  list: ListBooks;
+  create: CreateBook;
+  get: GetBook;
+  update: UpdateBook;
+  remove: DeleteBook;
+}
+
+export function bookRoutes(useCases: BookUseCases, paginator: Paginator): RouteSpec[] {
+  return [
+    route({
+      method: 'get', path: '/books', tag: 'books', auth: 'jwt',
+      summary: 'List books; optional search `q`',
+      query: BookListQuery,
+      responses: { 200: { description: 'A page of books', schema: collectionOf(BookJson) } },
+      async handle({ query, path }) {
+        const q = query.q?.trim() || undefined;
+        const filters = { q };
+        const request = paginator.request(query.per_page, query.cursor, filters);
+        const slice = await useCases.list.execute({ q }, request);
+        return { status: 200, body: paginator.collection(path, filters, request, slice, (b) => b.id, bookJson) };
+      },
+    }),
+    route({
+      method: 'post', path: '/books', tag: 'books', auth: 'jwt',
+      summary: 'Create a book',
+      body: BookBody,
+      responses: { 201: { description: 'The created book', schema: BookJson } },
+      async handle({ body }) {
+        return { status: 201, body: bookJson(await useCases.create.execute(fieldsOf(body))) };
+      },
+    }),
+    route({
+      method: 'get', path: '/books/:id', tag: 'books', auth: 'jwt',
+      summary: 'Get one book',
+      params: IdParams,
+      responses: { 200: { description: 'The book', schema: BookJson } },
+      async handle({ params }) {
+        return { status: 200, body: bookJson(await useCases.get.execute(params.id)) };
+      },
+    }),
+    route({
+      method: 'put', path: '/books/:id', tag: 'books', auth: 'jwt',
+      summary: 'Replace the writable fields of a book',
+      params: IdParams,
+      body: BookBody,
+      responses: { 200: { description: 'The updated book', schema: BookJson } },
+      async handle({ params, body }) {
+        return { status: 200, body: bookJson(await useCases.update.execute(params.id, fieldsOf(body))) };
+      },
+    }),
+    route({
+      method: 'delete', path: '/books/:id', tag: 'books', auth: 'jwt',
+      summary: 'Delete a book with its editions (409 while a wish or list references it)',
+      params: IdParams,
+      responses: { 204: { description: 'Deleted' } },
+      async handle({ params }) {
+        await useCases.remove.execute(params.id);
+        return { status: 204 };
+      },
+    }),
+  ];
+}

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import type { Author } from '../../../domain/catalog/author.js';
+import type { Book } from '../../../domain/catalog/book.js';
+import { EDITION_FORMATS, type Edition } from '../../../domain/catalog/edition.js';
+import { Timestamp } from '../routing/common-schemas.js';
+
+// Response shapes (snake_case, `<resource>_id`, ISO timestamps) and the functions that produce them.
+
+export const BookJson = z.object({
+  book_id: z.number(),
+  book_original_title: z.string(),
+  author_ids: z.array(z.number()),
+  type_id: z.number().nullable(),
+  genre_id: z.number().nullable(),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+});
+
+export const bookJson = (book: Book): z.infer<typeof BookJson> => ({
+  book_id: book.id,
+  book_original_title: book.originalTitle,
+  author_ids: book.authorIds,
+  type_id: book.typeId,
+  genre_id: book.genreId,
+  created_at: book.createdAt.toISOString(),
+  updated_at: book.updatedAt.toISOString(),
+});
+
+export const EditionJson = z.object({
+  edition_id: z.number(),
+  book_id: z.number(),
+  isbn: z.string().describe('ISBN-13'),
+  format: z.enum(EDITION_FORMATS),
+  language_id: z.number(),
+  edition_title: z.string().nullable(),
+  publisher: z.string().nullable(),
+  published_year: z.number().nullable(),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+});
+
+export const editionJson = (edition: Edition): z.infer<typeof EditionJson> => ({
+  edition_id: edition.id,
+  book_id: edition.bookId,
+  isbn: edition.isbn,
+  format: edition.format,
+  language_id: edition.languageId,
+  edition_title: edition.editionTitle,
+  publisher: edition.publisher,
+  published_year: edition.publishedYear,
+  created_at: edition.createdAt.toISOString(),
+  updated_at: edition.updatedAt.toISOString(),
+});
+
+export const AuthorJson = z.object({
+  author_id: z.number(),
+  author_name: z.string(),
+  aliases: z.array(z.string()),
+  is_user_created: z.boolean(),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+});
+
+export const authorJson = (author: Author): z.infer<typeof AuthorJson> => ({
+  author_id: author.id,
+  author_name: author.name,
+  aliases: author.aliases,
+  is_user_created: author.isUserCreated,
+  created_at: author.createdAt.toISOString(),
+  updated_at: author.updatedAt.toISOString(),
+});

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import type { AddEdition } from '../../../application/catalog/add-edition.js';
+import type { GetEdition } from '../../../application/catalog/get-edition.js';
+import type { ListEditions } from '../../../application/catalog/list-editions.js';
+import { EDITION_FORMATS, type EditionFields } from '../../../domain/catalog/edition.js';
+import type { Paginator } from '../pagination/page-links.js';
+import { collectionOf, IdParams, IdText, IdValue, PageQuery } from '../routing/common-schemas.js';
+import { route, type RouteSpec } from '../routing/route-spec.js';
+import { EditionJson, editionJson } from './catalog-presenters.js';
+
+const EditionBody = z.strictObject({
+  isbn: z.string().max(40).describe('ISBN-10 or ISBN-13, hyphens allowed; stored as ISBN-13'),
+  format: z.enum(EDITION_FORMATS),
+  language_id: IdValue,
+  edition_title: z.string().max(500).nullable().optional(),
+  publisher: z.string().max(300).nullable().optional(),
+  published_year: z.number().int().nullable().optional(),
+});
+
+const BookIdParams = z.strictObject({ bookId: IdText });
+
+const fieldsOf = (body: z.infer<typeof EditionBody>): EditionFields => ({
+  isbn: body.isbn,
+  format: body.format,
+  languageId: body.language_id,
+  editionTitle: body.edition_title ?? null,
+  publisher: body.publisher ?? null,
+  publishedYear: body.published_year ?? null,
+});
+
+export interface EditionUseCases {
+  list: ListEditions;
+  add: AddEdition;
+  get: GetEdition;
+}
+
+export function editionRoutes(useCases: EditionUseCases, paginator: Paginator): RouteSpec[] {
+  return [
+    route({
+      method: 'get', path: '/books/:bookId/editions', tag: 'editions', auth: 'jwt',
+      summary: 'List the editions of a book',
+      params: BookIdParams,
+      query: z.object(PageQuery),
+      responses: { 200: { description: 'A page of editions', schema: collectionOf(EditionJson) } },
+      async handle({ params, query, path }) {
+        const request = paginator.request(query.per_page, query.cursor, {});
+        const slice = await useCases.list.execute(params.bookId, request);
+        return { status: 200, body: paginator.collection(path, {}, request, slice, (e) => e.id, editionJson) };
+      },
+    }),
+    route({
+      method: 'post', path: '/books/:bookId/editions', tag: 'editions', auth: 'jwt',
+      summary: 'Add an edition to a book',
+      params: BookIdParams,
+      body: EditionBody,
+      responses: { 201: { description: 'The created edition', schema: EditionJson } },
+      async handle({ params, body }) {
+        return { status: 201, body: editionJson(await useCases.add.execute(params.bookId, fieldsOf(body))) };
+      },
+    }),
+    route({
+      method: 'get', path: '/editions/:id', tag: 'editions', auth: 'jwt',
+      summary: 'Get one edition',
+      params: IdParams,
+      responses: { 200: { description: 'The edition', schema: EditionJson } },
+      async handle({ params }) {
+        return { status: 200, body: editionJson(await useCases.get.execute(params.id)) };
+      },
+    }),
+  ];
+}

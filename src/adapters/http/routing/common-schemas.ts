@@ -1,0 +1,49 @@
+import { z } from 'zod';
+
+/** A positive integer id in a JSON body. */
+export const IdValue = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
+/** A positive integer id in a path or query string. */
+export const IdText = z
+  .string()
+  .regex(/^[1-9]\d{0,15}$/, 'must be a positive integer id')
+  .transform(Number)
+  .pipe(z.number().max(Number.MAX_SAFE_INTEGER, 'is out of range'));
+
+export const IdParams = z.strictObject({ id: IdText });
+
+export const PER_PAGE_DEFAULT = 20;
+export const PER_PAGE_MAX = 100;
+
+/** `per_page` and `cursor`, shared by every list endpoint (C4). */
+export const PageQuery = {
+  per_page: z
+    .string()
+    .regex(/^\d{1,4}$/, `must be an integer from 1 to ${PER_PAGE_MAX}`)
+    .transform(Number)
+    .pipe(z.number().int().min(1, `must be from 1 to ${PER_PAGE_MAX}`).max(PER_PAGE_MAX, `must be from 1 to ${PER_PAGE_MAX}`))
+    .default(PER_PAGE_DEFAULT)
+    .describe(`Page size, 1 to ${PER_PAGE_MAX}; default ${PER_PAGE_DEFAULT}`),
+  cursor: z.string().max(512).optional().describe('Opaque position from a `_links` href; never built by clients'),
+};
+
+export const Timestamp = z.string().describe('ISO 8601 UTC timestamp');
+
+export const LinkSchema = z.object({ href: z.string() });
+export const LinksSchema = z.object({
+  self: LinkSchema,
+  first: LinkSchema,
+  last: LinkSchema,
+  prev: LinkSchema.optional(),
+  next: LinkSchema.optional(),
+});
+
+export function collectionOf(item: z.ZodType) {
+  return z.object({ data: z.array(item), _links: LinksSchema });
+}
+
+export const ErrorSchema = z.object({
+  error: z.string(),
+  message: z.string(),
+  details: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+});

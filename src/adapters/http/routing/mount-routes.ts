@@ -1,0 +1,68 @@
+import express, { type RequestHandler, type Router } from 'express';
+import type { RequestScope } from '../../../application/shared/request-scope.js';
+import { sendError } from '../errors/error-response.js';
+import { HttpProblem } from '../errors/http-problem.js';
+import type { RouteSpec } from './route-spec.js';
+import { parseOrThrow } from './validate.js';
+
+export const JSON_BODY_LIMIT = '1mb';
+
+export interface MountDeps {
+  authenticate: RequestHandler;
+  scope: RequestScope;
+}
+
+const hasBody = (req: express.Request): boolean =>
+  req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
+
+/** JSON routes refuse other media types with 415 before reading the body. */
+const requireJson: RequestHandler = (req, _res, next) => {
+  if (hasBody(req) && !req.is('application/json')) {
+    next(new HttpProblem('unsupported_media_type', 'Send the body as Content-Type: application/json'));
+    return;
+  }
+  next();
+};
+
+const jsonBody = express.json({ limit: JSON_BODY_LIMIT, strict: true, type: 'application/json' });
+
+/**
+ * Mounts every spec on the router: auth, media type, body parsing, validation, a fresh persistence scope,
+ * then the handler. Known paths answer other methods with 405 and an `Allow` header.
+ */
+export function mountRoutes(router: Router, specs: readonly RouteSpec[], deps: MountDeps): void {
+  const methodsByPath = new Map<string, Set<string>>();
+  for (const spec of specs) {
+    const chain: RequestHandler[] = [];
+    if (spec.auth === 'jwt') chain.push(deps.authenticate);
+    if (spec.body) chain.push(requireJson, jsonBody);
+    chain.push(async (req, res) => {
+      const params = spec.params ? parseOrThrow(spec.params, req.params, 'params') : {};
+      const query = spec.query ? parseOrThrow(spec.query, req.query, 'query') : {};
+      const body = spec.body ? parseOrThrow(spec.body, req.body, 'body') : undefined;
+      const result = await deps.scope.run(() =>
+        spec.handle({
+          params,
+          query,
+          body,
+          userId: (res.locals.userId as number | undefined) ?? null,
+          path: req.baseUrl + req.path,
+        }),
+      );
+      for (const [name, value] of Object.entries(result.headers ?? {})) res.setHeader(name, value);
+      if (result.body === undefined) res.status(result.status).end();
+      else res.status(result.status).json(result.body);
+    });
+    router[spec.method](spec.path, ...chain);
+    const methods = methodsByPath.get(spec.path) ?? new Set<string>();
+    methods.add(spec.method.toUpperCase());
+    if (spec.method === 'get') methods.add('HEAD');
+    methodsByPath.set(spec.path, methods);
+  }
+  for (const [path, methods] of methodsByPath) {
+    const allow = [...methods].join(', ');
+    router.all(path, (req, res) => {
+      sendError(res, 'method_not_allowed', `${req.method} is not allowed here; allowed: ${allow}`, { headers: { Allow: allow } });
+    });
+  }
+}

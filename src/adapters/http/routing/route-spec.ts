@@ -1,0 +1,47 @@
+import type { z } from 'zod';
+
+export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+export interface HttpResult {
+  status: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export interface RouteInput<P, Q, B> {
+  params: P;
+  query: Q;
+  body: B;
+  /** Internal id of the authenticated user; null on public routes. */
+  userId: number | null;
+  /** Root-relative path of this request without its query, for building links. */
+  path: string;
+}
+
+export interface ResponseSpec {
+  description: string;
+  schema?: z.ZodType;
+}
+
+/**
+ * One endpoint, declared once: the same schemas validate the request and generate the OpenAPI document,
+ * so the two cannot drift (C1.7).
+ */
+export interface RouteSpec<P = unknown, Q = unknown, B = unknown> {
+  method: HttpMethod;
+  /** Express-style path relative to /api, e.g. `/books/:id`. */
+  path: string;
+  summary: string;
+  tag: string;
+  auth: 'jwt' | 'none';
+  params?: z.ZodType<P>;
+  query?: z.ZodType<Q>;
+  body?: z.ZodType<B>;
+  responses: Record<number, ResponseSpec>;
+  handle(input: RouteInput<P, Q, B>): Promise<HttpResult>;
+}
+
+/** Keeps each spec's own type parameters while collecting specs in one array. */
+export function route<P, Q, B>(spec: RouteSpec<P, Q, B>): RouteSpec {
+  return spec as unknown as RouteSpec;
+}

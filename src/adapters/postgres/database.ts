@@ -1,0 +1,53 @@
+import { MikroORM } from '@mikro-orm/postgresql';
+import pg from 'pg';
+import { mikroOrmOptions } from './mikro-orm-options.js';
+
+/** Arbitrary constant shared by every instance: only one of them migrates at a time. */
+const MIGRATION_LOCK_KEY = 7_311_002;
+
+export class DatabaseUnreachableError extends Error {}
+
+/** Checks the URL answers before anything else, so a wrong URL gives one clear line instead of a stack trace. */
+export async function assertReachable(databaseUrl: string): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 5000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new DatabaseUnreachableError(`Cannot connect to the database at ${redact(databaseUrl)}: ${reason}`);
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/** Applies pending migrations under an advisory lock, so several instances starting together migrate once. */
+export async function migrate(databaseUrl: string): Promise<string[]> {
+  const lock = new pg.Client({ connectionString: databaseUrl });
+  await lock.connect();
+  const orm = await MikroORM.init(mikroOrmOptions(databaseUrl, 2));
+  try {
+    await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    const applied = await orm.getMigrator().up();
+    return applied.map((m) => m.name);
+  } finally {
+    await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+    await lock.end().catch(() => undefined);
+    await orm.close(true);
+  }
+}
+
+export function openOrm(databaseUrl: string, poolMax: number): Promise<MikroORM> {
+  return MikroORM.init(mikroOrmOptions(databaseUrl, poolMax));
+}
+
+/** The URL without its password, for messages. */
+export function redact(databaseUrl: string): string {
+  try {
+    const url = new URL(databaseUrl);
+    if (url.password) url.password = '***';
+    return url.toString();
+  } catch {
+    return '(unparseable URL)';
+  }
+}

@@ -1,0 +1,18 @@
+import { Migrator } from '@mikro-orm/migrations';
+import { defineConfig, type Options } from '@mikro-orm/postgresql';
+import { migrationsList } from '../../../migrations/index.js';
+import { catalogSchemas } from './schemas/catalog-schemas.js';
+
+export function mikroOrmOptions(databaseUrl: string, poolMax: number): Options {
+  return defineConfig({
+    clientUrl: databaseUrl,
+    entities: [...catalogSchemas],
+    discovery: { warnWhenNoEntities: false },
+    extensions: [Migrator],
+    migrations: { migrationsList, transactional: true, allOrNothing: true, snapshot: false },
+    pool: { min: 0, max: poolMax, acquireTimeoutMillis: 5000 },
+    // Fail fast when the server is gone instead of queueing requests for a minute.
+    driverOptions: { connection: { connectionTimeoutMillis: 5000 } },
+    debug: false,
+  });
+}

@@ -1,0 +1,66 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { inject, injectable } from 'inversify';
+import type { AuthorFilter, AuthorRepository } from '../../../application/catalog/ports/author-repository.js';
+import { Author } from '../../../domain/catalog/author.js';
+import { AuthorInUseError } from '../../../domain/catalog/errors.js';
+import type { PageRequest, PageSlice } from '../../../domain/shared/page.js';
+import { likeContains, planKeyset, sliceOf, whereOf } from '../keyset.js';
+import { OrmEntityManager } from '../orm-tokens.js';
+import { isForeignKeyViolation } from '../pg-errors.js';
+import { bigintArray, hydrate, type Row, toDate, toId } from './row-mapping.js';
+
+@injectable()
+export class MikroOrmAuthorRepository implements AuthorRepository {
+  constructor(@inject(OrmEntityManager) private readonly em: EntityManager) {}
+
+  findById(id: number): Promise<Author | null> {
+    return this.em.findOne(Author, { id });
+  }
+
+  async findMissingIds(ids: readonly number[]): Promise<number[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.em.execute<Row[]>(
+      `select w.id from unnest(?::bigint[]) as w(id) where not exists (select 1 from author a where a.author_id = w.id)`,
+      [bigintArray(ids)],
+    );
+    return rows.map((r) => toId(r.id));
+  }
+
+  async save(author: Author): Promise<void> {
+    this.em.persist(author);
+    await this.em.flush();
+  }
+
+  async delete(author: Author): Promise<void> {
+    try {
+      this.em.remove(author);
+      await this.em.flush();
+    } catch (error) {
+      if (isForeignKeyViolation(error)) throw new AuthorInUseError(author.id);
+      throw error;
+    }
+  }
+
+  async page(filter: AuthorFilter, request: PageRequest): Promise<PageSlice<Author>> {
+    const plan = planKeyset('a.author_id', 'asc', request);
+    const searchParams = filter.search ? [likeContains(filter.search)] : [];
+    const sql = `select a.author_id, a.author_name, a.aliases, a.is_user_created, a.name_search, a.created_at, a.updated_at
+      from author a
+      ${whereOf([filter.search ? 'a.name_search like ?' : null, plan.condition])}
+      order by ${plan.orderBy} limit ?`;
+    const rows = await this.em.execute<Row[]>(sql, [...searchParams, ...plan.params, plan.limit]);
+    return sliceOf(rows.map(authorFromRow), plan);
+  }
+}
+
+function authorFromRow(row: Row): Author {
+  return hydrate(Author, {
+    id: toId(row.author_id),
+    name: String(row.author_name),
+    aliases: (row.aliases as string[] | null) ?? [],
+    isUserCreated: Boolean(row.is_user_created),
+    nameSearch: String(row.name_search),
+    createdAt: toDate(row.created_at),
+    updatedAt: toDate(row.updated_at),
+  });
+}

@@ -1,0 +1,82 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { inject, injectable } from 'inversify';
+import type { BookFilter, BookRepository } from '../../../application/catalog/ports/book-repository.js';
+import { Book } from '../../../domain/catalog/book.js';
+import { BookInUseError, UnknownReferenceError } from '../../../domain/catalog/errors.js';
+import type { PageRequest, PageSlice } from '../../../domain/shared/page.js';
+import { likeContains, planKeyset, sliceOf, whereOf } from '../keyset.js';
+import { OrmEntityManager } from '../orm-tokens.js';
+import { isForeignKeyViolation } from '../pg-errors.js';
+import { bigintArray, hydrate, type Row, toDate, toId, toIds, toNullableId } from './row-mapping.js';
+
+const AUTHOR_IDS_OF_B = 'array(select ba.author_id from book_author ba where ba.book_id = b.book_id order by ba.position)';
+const BOOK_COLUMNS = `b.book_id, b.book_original_title, b.title_search, b.type_id, b.genre_id, b.created_at, b.updated_at,
+  ${AUTHOR_IDS_OF_B} as author_ids`;
+// Title match, or the book is by an author whose name or alias matches: both sides served by trigram indexes.
+const SEARCH_CONDITION = `(b.title_search like ? or b.book_id = any (array(
+  select ba.book_id from book_author ba join author a on a.author_id = ba.author_id where a.name_search like ?)))`;
+
+@injectable()
+export class MikroOrmBookRepository implements BookRepository {
+  constructor(@inject(OrmEntityManager) private readonly em: EntityManager) {}
+
+  async findById(id: number): Promise<Book | null> {
+    const book = await this.em.findOne(Book, { id });
+    if (!book) return null;
+    const rows = await this.em.execute<Row[]>(`select ${AUTHOR_IDS_OF_B} as author_ids from book b where b.book_id = ?`, [id]);
+    book.authorIds = toIds(rows[0]?.author_ids);
+    return book;
+  }
+
+  async save(book: Book): Promise<void> {
+    this.em.persist(book);
+    await this.em.flush();
+    try {
+      await this.em.execute('delete from book_author where book_id = ?', [book.id]);
+      if (book.authorIds.length > 0) {
+        await this.em.execute(
+          `insert into book_author (book_id, author_id, position)
+           select ?, a.author_id, a.position from unnest(?::bigint[]) with ordinality as a(author_id, position)`,
+          [book.id, bigintArray(book.authorIds)],
+        );
+      }
+    } catch (error) {
+      // An author deleted between the reference check and this insert.
+      if (isForeignKeyViolation(error)) throw new UnknownReferenceError('author_ids', 'author', book.authorIds);
+      throw error;
+    }
+  }
+
+  async delete(book: Book): Promise<void> {
+    try {
+      this.em.remove(book);
+      await this.em.flush();
+    } catch (error) {
+      if (isForeignKeyViolation(error)) throw new BookInUseError(book.id);
+      throw error;
+    }
+  }
+
+  async page(filter: BookFilter, request: PageRequest): Promise<PageSlice<Book>> {
+    const plan = planKeyset('b.book_id', 'asc', request);
+    const searchParams = filter.search ? [likeContains(filter.search), likeContains(filter.search)] : [];
+    const sql = `select ${BOOK_COLUMNS} from book b
+      ${whereOf([filter.search ? SEARCH_CONDITION : null, plan.condition])}
+      order by ${plan.orderBy} limit ?`;
+    const rows = await this.em.execute<Row[]>(sql, [...searchParams, ...plan.params, plan.limit]);
+    return sliceOf(rows.map(bookFromRow), plan);
+  }
+}
+
+function bookFromRow(row: Row): Book {
+  return hydrate(Book, {
+    id: toId(row.book_id),
+    originalTitle: String(row.book_original_title),
+    titleSearch: String(row.title_search),
+    typeId: toNullableId(row.type_id),
+    genreId: toNullableId(row.genre_id),
+    createdAt: toDate(row.created_at),
+    updatedAt: toDate(row.updated_at),
+    authorIds: toIds(row.author_ids),
+  });
+}

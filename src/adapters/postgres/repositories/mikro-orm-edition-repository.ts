@@ -1,0 +1,51 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { inject, injectable } from 'inversify';
+import type { EditionRepository } from '../../../application/catalog/ports/edition-repository.js';
+import { Edition, type EditionFormat } from '../../../domain/catalog/edition.js';
+import { DuplicateIsbnError } from '../../../domain/catalog/errors.js';
+import type { PageRequest, PageSlice } from '../../../domain/shared/page.js';
+import { planKeyset, sliceOf, whereOf } from '../keyset.js';
+import { OrmEntityManager } from '../orm-tokens.js';
+import { isUniqueViolation } from '../pg-errors.js';
+import { hydrate, type Row, toDate, toId } from './row-mapping.js';
+
+@injectable()
+export class MikroOrmEditionRepository implements EditionRepository {
+  constructor(@inject(OrmEntityManager) private readonly em: EntityManager) {}
+
+  findById(id: number): Promise<Edition | null> {
+    return this.em.findOne(Edition, { id });
+  }
+
+  async add(edition: Edition): Promise<void> {
+    try {
+      this.em.persist(edition);
+      await this.em.flush();
+    } catch (error) {
+      if (isUniqueViolation(error, 'edition_isbn_unique')) throw new DuplicateIsbnError(edition.isbn);
+      throw error;
+    }
+  }
+
+  async pageOfBook(bookId: number, request: PageRequest): Promise<PageSlice<Edition>> {
+    const plan = planKeyset('e.edition_id', 'asc', request);
+    const sql = `select e.* from edition e ${whereOf(['e.book_id = ?', plan.condition])} order by ${plan.orderBy} limit ?`;
+    const rows = await this.em.execute<Row[]>(sql, [bookId, ...plan.params, plan.limit]);
+    return sliceOf(rows.map(editionFromRow), plan);
+  }
+}
+
+function editionFromRow(row: Row): Edition {
+  return hydrate(Edition, {
+    id: toId(row.edition_id),
+    bookId: toId(row.book_id),
+    isbn: String(row.isbn),
+    format: row.format as EditionFormat,
+    languageId: toId(row.language_id),
+    editionTitle: (row.edition_title as string | null) ?? null,
+    publisher: (row.publisher as string | null) ?? null,
+    publishedYear: (row.published_year as number | null) ?? null,
+    createdAt: toDate(row.created_at),
+    updatedAt: toDate(row.updated_at),
+  });
+}

@@ -1,0 +1,28 @@
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { Container } from 'inversify';
+import type { AppConfig } from '../config/config.js';
+import { Clock, systemClock } from './application/shared/clock.js';
+import { inProcessLoggingModule } from './adapters/logging/in-process-logging-module.js';
+import { embeddedDatabaseModule, externalDatabaseModule } from './adapters/postgres/database-modules.js';
+import { postgresModule } from './adapters/postgres/postgres-module.js';
+
+/**
+ * Composition root, first stage: which database the service runs on (embedded or external),
+ * chosen from configuration by loading one module or the other.
+ */
+export function createContainer(config: AppConfig, say: (line: string) => void): Container {
+  // Use cases are concrete @injectable classes resolved by autobind; ports are bound by the modules below.
+  const container = new Container({ autobind: true, defaultScope: 'Singleton' });
+  container.bind(Clock).toConstantValue(systemClock);
+  container.loadSync(
+    config.database.kind === 'external'
+      ? externalDatabaseModule(config.database.url)
+      : embeddedDatabaseModule(config.database.dataDir, config.database.port, say),
+  );
+  return container;
+}
+
+/** Second stage, once the database answers: persistence adapters and the logging mode. */
+export function loadRuntimeModules(container: Container, config: AppConfig, orm: MikroORM): void {
+  container.loadSync(postgresModule(orm), inProcessLoggingModule(orm, config.logging));
+}

@@ -1,0 +1,53 @@
+import { ValidationError } from '../shared/domain-error.js';
+import { normalizeForSearch } from '../shared/search-text.js';
+
+export const BOOK_TITLE_MAX = 500;
+
+export interface BookFields {
+  originalTitle: string;
+  authorIds: number[];
+  typeId: number | null;
+  genreId: number | null;
+}
+
+export class Book {
+  id!: number;
+  originalTitle!: string;
+  /** Folded title kept beside the title so search can use a trigram index. */
+  titleSearch!: string;
+  typeId!: number | null;
+  genreId!: number | null;
+  createdAt!: Date;
+  updatedAt!: Date;
+  /** Ordered author ids; persisted in a join table by the repository. */
+  authorIds: number[] = [];
+
+  static create(fields: BookFields, now: Date): Book {
+    const book = new Book();
+    book.createdAt = now;
+    book.replace(fields, now);
+    return book;
+  }
+
+  /** PUT semantics: every writable field is replaced. */
+  replace(fields: BookFields, now: Date): void {
+    const title = fields.originalTitle.trim();
+    if (title.length === 0 || title.length > BOOK_TITLE_MAX) {
+      throw new ValidationError('Invalid book', [
+        { field: 'book_original_title', message: `must be 1 to ${BOOK_TITLE_MAX} characters` },
+      ]);
+    }
+    if (new Set(fields.authorIds).size !== fields.authorIds.length) {
+      throw new ValidationError('Invalid book', [{ field: 'author_ids', message: 'must not repeat an author' }]);
+    }
+    if (fields.genreId !== null && fields.typeId === null) {
+      throw new ValidationError('Invalid book', [{ field: 'genre_id', message: 'a genre needs its type_id' }]);
+    }
+    this.originalTitle = title;
+    this.titleSearch = normalizeForSearch(title);
+    this.authorIds = [...fields.authorIds];
+    this.typeId = fields.typeId;
+    this.genreId = fields.genreId;
+    this.updatedAt = now;
+  }
+}

@@ -1,0 +1,53 @@
+import { ValidationError } from '../shared/domain-error.js';
+import { Isbn } from './isbn.js';
+
+export const EDITION_FORMATS = ['hardcover', 'paperback', 'ebook', 'audiobook'] as const;
+export type EditionFormat = (typeof EDITION_FORMATS)[number];
+
+export const EARLIEST_PUBLISHED_YEAR = 1450;
+
+export interface EditionFields {
+  isbn: string;
+  format: EditionFormat;
+  languageId: number;
+  editionTitle: string | null;
+  publisher: string | null;
+  publishedYear: number | null;
+}
+
+export class Edition {
+  id!: number;
+  bookId!: number;
+  /** Always ISBN-13. */
+  isbn!: string;
+  format!: EditionFormat;
+  languageId!: number;
+  editionTitle!: string | null;
+  publisher!: string | null;
+  publishedYear!: number | null;
+  createdAt!: Date;
+  updatedAt!: Date;
+
+  static create(bookId: number, fields: EditionFields, now: Date): Edition {
+    const latestYear = now.getUTCFullYear() + 2;
+    if (
+      fields.publishedYear !== null &&
+      (fields.publishedYear < EARLIEST_PUBLISHED_YEAR || fields.publishedYear > latestYear)
+    ) {
+      throw new ValidationError('Invalid edition', [
+        { field: 'published_year', message: `must be from ${EARLIEST_PUBLISHED_YEAR} to ${latestYear}` },
+      ]);
+    }
+    const edition = new Edition();
+    edition.bookId = bookId;
+    edition.isbn = Isbn.parse(fields.isbn).isbn13;
+    edition.format = fields.format;
+    edition.languageId = fields.languageId;
+    edition.editionTitle = fields.editionTitle?.trim() || null;
+    edition.publisher = fields.publisher?.trim() || null;
+    edition.publishedYear = fields.publishedYear;
+    edition.createdAt = now;
+    edition.updatedAt = now;
+    return edition;
+  }
+}

@@ -1,0 +1,34 @@
+export const LOG_LEVELS = ['info', 'warn', 'error'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** Known sources; the column is plain text so a new source needs no migration. */
+export const KNOWN_LOG_SOURCES = ['api', 'scheduled_fetch', 'consolidation', 'alert', 'auth'] as const;
+export type LogSource = (typeof KNOWN_LOG_SOURCES)[number] | (string & {});
+
+/** One operational event, timestamped where it happens. */
+export interface LogEvent {
+  level: LogLevel;
+  source: LogSource;
+  event: string;
+  detail: Record<string, unknown>;
+  time: Date;
+}
+
+export type AuthFailureReason =
+  | 'missing_token'
+  | 'malformed_token'
+  | 'invalid_signature'
+  | 'token_expired'
+  | 'invalid_claims';
+
+export function authFailed(reason: AuthFailureReason, time: Date): LogEvent {
+  // Reason only: never the token, the subject or an e-mail address.
+  return { level: 'warn', source: 'auth', event: 'auth_failed', detail: { reason }, time };
+}
+
+export function apiError(
+  detail: { endpoint: string; status: number; message: string; stack?: string },
+  time: Date,
+): LogEvent {
+  return { level: 'error', source: 'api', event: 'api_error', detail, time };
+}

@@ -1,0 +1,45 @@
+/** Field-level detail of a validation failure; `field` is a JSON path such as `isbn` or `author_ids[1]`. */
+export interface FieldProblem {
+  field: string;
+  message: string;
+}
+
+/**
+ * Base of every error the domain and the use cases raise on purpose. `code` is stable and public:
+ * the HTTP adapter maps it to a status through one table.
+ */
+export abstract class DomainError extends Error {
+  abstract readonly code: string;
+  readonly details?: FieldProblem[];
+
+  constructor(message: string, details?: FieldProblem[]) {
+    super(message);
+    this.name = new.target.name;
+    if (details) this.details = details;
+  }
+}
+
+export class ValidationError extends DomainError {
+  readonly code = 'validation_failed';
+}
+
+export class NotFoundError extends DomainError {
+  readonly code = 'not_found';
+  constructor(resource: string, id: number | string) {
+    super(`${resource} ${id} does not exist`);
+  }
+}
+
+export class ConflictError extends DomainError {
+  readonly code = 'conflict';
+}
+
+export class RateLimitedError extends DomainError {
+  readonly code = 'rate_limited';
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(message);
+  }
+}

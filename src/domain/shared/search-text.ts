@@ -1,0 +1,22 @@
+/**
+ * Folds text for case- and accent-insensitive matching: "Tolkién", "TOLKIEN" and "tolkien" all become "tolkien".
+ * Stored search columns and incoming `q` go through the same function, so both sides always agree.
+ */
+export function normalizeForSearch(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .replace(/ß/g, 'ss')
+    .replace(/[Øø]/g, 'o')
+    .replace(/[Łł]/g, 'l')
+    .replace(/[Ææ]/g, 'ae')
+    .replace(/[Œœ]/g, 'oe')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** Joins several names (a name and its aliases) into one searchable text; the separator never matches a query. */
+export function searchTextOf(parts: readonly string[]): string {
+  return parts.map(normalizeForSearch).join('\u0001');
+}

@@ -1,0 +1,42 @@
+import 'reflect-metadata';
+import { ConfigError, loadConfig } from '../config/config.js';
+import { signDevelopmentToken } from './adapters/http/auth/dev-token.js';
+import { consoleLogger } from './adapters/logging/console-output.js';
+import { DatabaseUnreachableError } from './adapters/postgres/database.js';
+import { startService } from './service.js';
+
+const say = (line: string): void => console.log(line);
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const service = await startService(config, say);
+  say(`Shelfwatch is listening on ${service.url} (API under ${service.url}/api, OpenAPI at ${service.url}/api/openapi.json)`);
+  if (config.database.kind === 'embedded' && service.hsSecret) {
+    say(`Development token (user "dev", valid 30 days):\n${signDevelopmentToken(service.hsSecret, 'dev')}`);
+  }
+
+  let stopping = false;
+  const shutdown = (signal: string): void => {
+    if (stopping) return;
+    stopping = true;
+    say(`${signal} received: finishing requests in flight, flushing logs, stopping ...`);
+    service.stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        consoleLogger.error('shutdown failed', { error: String(error) });
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DatabaseUnreachableError) {
+    console.error(error.message);
+  } else {
+    console.error('Shelfwatch could not start:', error instanceof Error ? error.message : error);
+  }
+  process.exit(1);
+});
