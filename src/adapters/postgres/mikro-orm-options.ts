@@ -9,7 +9,7 @@ export function mikroOrmOptions(databaseUrl: string, poolMax: number): Options {
     entities: [...catalogSchemas],
     discovery: { warnWhenNoEntities: false },
     extensions: [Migrator],
-    migrations: { migrationsList, transactional: true, allOrNothing: true, snapshot: false },
+    migrations: { migrationsList, transactional: true, allOrNothing: true, snapshot: false, silent: true },
     pool: { min: 0, max: poolMax, acquireTimeoutMillis: 5000 },
     // Fail fast when the server is gone instead of queueing requests for a minute.
     driverOptions: { connection: { connectionTimeoutMillis: 5000 } },

@@ -1,0 +1,46 @@
+// @ts-check
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+const frameworkImports = [
+  { group: ['express', 'express/*'], message: 'The domain must not depend on the HTTP framework.' },
+  { group: ['@mikro-orm/*', 'pg', 'knex'], message: 'The domain must not depend on persistence.' },
+  { group: ['inversify', 'reflect-metadata'], message: 'The domain must not depend on the container.' },
+  { group: ['node:*', 'fs', 'fs/*', 'http', 'https', 'net', 'child_process', 'os', 'path', 'crypto'], message: 'The domain must not do I/O.' },
+  { group: ['**/application/**', '**/adapters/**', '**/config/**'], message: 'Dependencies point inward: the domain imports only the domain.' },
+];
+
+export default tseslint.config(
+  { ignores: ['node_modules/**', 'dist/**', 'coverage/**', 'test-results/**', '.data/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'off',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  // The dependency rule of the hexagon: checked in CI by `npm run lint`.
+  { files: ['src/domain/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: frameworkImports }] } },
+  {
+    files: ['src/application/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/adapters/**', 'express', '@mikro-orm/*', 'pg'], message: 'Use cases talk to ports, not adapters.' },
+            { group: ['node:*'], message: 'Use cases do no I/O of their own; go through a port.' },
+          ],
+        },
+      ],
+    },
+  },
+  // Configuration is read in one module only.
+  {
+    files: ['src/**/*.ts'],
+    rules: {
+      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read configuration through config/config.ts.' }],
+    },
+  },
+);

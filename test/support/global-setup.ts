@@ -1,0 +1,35 @@
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { migrate } from '../../src/adapters/postgres/database.js';
+import { startTestDatabaseServer } from './database-for-tests.js';
+
+export const TEMPLATE_DATABASE = 'shelfwatch_test_template';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    adminUrl: string;
+    templateUrl: string;
+  }
+}
+
+/** One server for the whole run; a migrated template database that every test file clones. */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const server = await startTestDatabaseServer(process.env);
+  console.log(`[tests] PostgreSQL from ${server.kind}`);
+  const admin = new pg.Client({ connectionString: server.adminUrl });
+  await admin.connect();
+  await admin.query(`drop database if exists ${TEMPLATE_DATABASE}`);
+  await admin.query(`create database ${TEMPLATE_DATABASE}`);
+  await admin.end();
+  const templateUrl = withDatabase(server.adminUrl, TEMPLATE_DATABASE);
+  await migrate(templateUrl);
+  project.provide('adminUrl', server.adminUrl);
+  project.provide('templateUrl', templateUrl);
+  return () => server.stop();
+}
+
+export function withDatabase(url: string, database: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${database}`;
+  return parsed.toString();
+}
