@@ -1,0 +1,23 @@
+// Prints a development JWT: `npm run token -- <user> [--email a@b.c] [--days 30]`.
+// Uses JWT_SECRET, or the secret the embedded development mode keeps in DATA_DIR.
+import { ConfigError, loadConfig } from '../config/config.js';
+import { signDevelopmentToken } from '../src/adapters/http/auth/dev-token.js';
+import { localSecrets } from '../src/adapters/postgres/embedded-postgres.js';
+
+async function main(args: string[]): Promise<void> {
+  const subject = args.find((a) => !a.startsWith('--'));
+  if (!subject) throw new Error('Usage: npm run token -- <user>');
+  const config = loadConfig();
+  if (!config.auth.algorithms.includes('HS256')) {
+    throw new Error('Tokens can only be minted for HS256; with JWT_PUBLIC_KEY / JWT_JWKS_URL your identity provider issues them');
+  }
+  const secret =
+    config.auth.secret ?? (config.database.kind === 'embedded' ? (await localSecrets(config.database.dataDir)).jwtSecret : null);
+  if (!secret) throw new Error('JWT_SECRET is not set');
+  console.log(signDevelopmentToken(secret, subject));
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  console.error(error instanceof ConfigError || error instanceof Error ? error.message : error);
+  process.exit(1);
+});
