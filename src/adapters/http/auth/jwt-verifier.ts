@@ -35,7 +35,13 @@ export class JwtVerifier {
     if (parts.length !== 3 || !parts.every((p) => BASE64URL_SEGMENT.test(p)) || !parts[0] || !parts[1]) {
       return fail('malformed_token');
     }
-    const decoded = jwt.decode(token, { complete: true });
+    let decoded: jwt.Jwt | null;
+    try {
+      // Throws on a payload that is not JSON when the header says typ JWT.
+      decoded = jwt.decode(token, { complete: true });
+    } catch {
+      return fail('malformed_token');
+    }
     if (!decoded || typeof decoded.payload === 'string') return fail('malformed_token');
 
     let key: KeyObject | null;
@@ -81,7 +87,7 @@ function reasonOf(error: unknown): AuthFailureReason {
   if (error instanceof jwt.NotBeforeError) return 'invalid_claims';
   const message = error instanceof Error ? error.message : '';
   if (/malformed|invalid token|must be provided|Unexpected token|JSON/i.test(message)) return 'malformed_token';
-  if (/audience|issuer|subject|jwtid|maxAge|payload/i.test(message)) return 'invalid_claims';
+  if (/audience|issuer|subject|jwtid|maxAge|payload|exp value|nbf value|iat/i.test(message)) return 'invalid_claims';
   // Bad signature, missing signature (alg "none"), an algorithm not allowed, or a key of the wrong kind.
   return 'invalid_signature';
 }
