@@ -1,4 +1,5 @@
 // The one module that reads the environment. Everything else receives an AppConfig.
+import { SHIPPED_STORES } from '../migrations/reference/stores.js';
 import { ConfigError, readEnv } from './env-reader.js';
 
 export { ConfigError };
@@ -25,6 +26,15 @@ export interface LoggingConfig {
   bufferMax: number;
 }
 
+export interface StoresConfig {
+  /** Activate the demonstration stores (default: on except in production). */
+  demoStores: boolean;
+  /** Base URL of the demonstration store server, substituted for `{demo}` in demo store URLs. */
+  demoStoreUrl: string;
+  /** Keys of real stores the operator has enabled. */
+  enabledStores: string[];
+}
+
 export interface AppConfig {
   nodeEnv: 'development' | 'production' | 'test';
   host: string;
@@ -33,6 +43,7 @@ export interface AppConfig {
   dbPoolMax: number;
   auth: AuthConfig;
   logging: LoggingConfig;
+  stores: StoresConfig;
 }
 
 /** Reads and validates every variable; throws one ConfigError naming every bad variable. */
@@ -67,6 +78,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     r.fail('JWT_SECRET', 'is required when DATABASE_URL is set (or set JWT_PUBLIC_KEY / JWT_JWKS_URL)');
   }
 
+  const storeKeys = SHIPPED_STORES.filter((s) => !s.demo).map((s) => s.key);
+  const stores: StoresConfig = {
+    demoStores: r.oneOf('DEMO_STORES', ['on', 'off'] as const, nodeEnv === 'production' ? 'off' : 'on') === 'on',
+    demoStoreUrl: (r.url('DEMO_STORE_URL', ['http:', 'https:']) ?? 'http://127.0.0.1:3100').replace(/\/+$/, ''),
+    enabledStores: r.list('ENABLED_STORES', storeKeys, []),
+  };
+
   const config: AppConfig = {
     nodeEnv,
     host: r.string('HOST') ?? '0.0.0.0',
@@ -86,6 +104,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       batchMax: r.int('LOG_BATCH_MAX', { min: 1, max: 10_000, fallback: 500 }),
       bufferMax: r.int('LOG_BUFFER_MAX', { min: 10, max: 1_000_000, fallback: 10_000 }),
     },
+    stores,
   };
   r.throwIfFailed();
   return config;

@@ -12,7 +12,7 @@ import { createHttpApp } from './adapters/http/http-app.js';
 import { listen } from './adapters/http/http-server.js';
 import { CursorCodec } from './adapters/http/pagination/cursor-codec.js';
 import { Paginator } from './adapters/http/pagination/page-links.js';
-import { migrate, openOrm } from './adapters/postgres/database.js';
+import { openOrm, prepareDatabase } from './adapters/postgres/database.js';
 import { DatabaseProvisioner } from './adapters/postgres/database-provisioner.js';
 import { localSecrets } from './adapters/postgres/embedded-postgres.js';
 import { isDatabaseUnavailable } from './adapters/postgres/pg-errors.js';
@@ -38,8 +38,8 @@ export async function startService(config: AppConfig, say: (line: string) => voi
   const database = await container.get(DatabaseProvisioner).start();
   let orm: MikroORM | undefined;
   try {
-    const applied = await migrate(database.url);
-    if (applied.length > 0) say(`Applied migrations: ${applied.join(', ')}`);
+    const prepared = await prepareDatabase(database.url, config.stores);
+    if (prepared.appliedMigrations.length > 0) say(`Applied migrations: ${prepared.appliedMigrations.join(', ')}`);
     orm = await openOrm(database.url, config.dbPoolMax);
     loadRuntimeModules(container, config, orm);
 

@@ -40,10 +40,15 @@ export async function startTestDatabaseServer(env: NodeJS.ProcessEnv): Promise<T
 /** Importing testcontainers costs time and fails slowly; ask the engine directly first. */
 async function dockerAnswers(env: NodeJS.ProcessEnv): Promise<boolean> {
   const host = env.DOCKER_HOST;
-  const options = host?.startsWith('tcp://')
-    ? { host: new URL(host.replace('tcp://', 'http://')).hostname, port: Number(new URL(host.replace('tcp://', 'http://')).port) }
-    : { socketPath: host?.startsWith('unix://') ? host.slice('unix://'.length) : '/var/run/docker.sock' };
-  if ('socketPath' in options && !existsSync(options.socketPath)) return false;
+  let options: { host: string; port: number } | { socketPath: string };
+  if (host?.startsWith('tcp://')) {
+    const url = new URL(host.replace('tcp://', 'http://'));
+    options = { host: url.hostname, port: Number(url.port) };
+  } else {
+    const socketPath = host?.startsWith('unix://') ? host.slice('unix://'.length) : '/var/run/docker.sock';
+    if (!existsSync(socketPath)) return false;
+    options = { socketPath };
+  }
   return new Promise((resolve) => {
     const req = request({ ...options, path: '/_ping', method: 'GET', timeout: 1000 }, (res) => {
       res.resume();

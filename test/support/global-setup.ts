@@ -1,6 +1,6 @@
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { migrate } from '../../src/adapters/postgres/database.js';
+import { prepareDatabase } from '../../src/adapters/postgres/database.js';
 import { startTestDatabaseServer } from './database-for-tests.js';
 
 export const TEMPLATE_DATABASE = 'shelfwatch_test_template';
@@ -22,7 +22,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   await admin.query(`create database ${TEMPLATE_DATABASE}`);
   await admin.end();
   const templateUrl = withDatabase(server.adminUrl, TEMPLATE_DATABASE);
-  await migrate(templateUrl);
+  // Reference data too, with the demonstration stores active, as in development.
+  await prepareDatabase(templateUrl, { demoStores: true, demoStoreUrl: 'http://127.0.0.1:9', enabledStores: [] });
   project.provide('adminUrl', server.adminUrl);
   project.provide('templateUrl', templateUrl);
   return () => server.stop();

@@ -12,10 +12,38 @@ import { ListBooks } from '../../application/catalog/list-books.js';
 import { ListEditions } from '../../application/catalog/list-editions.js';
 import { UpdateAuthor } from '../../application/catalog/update-author.js';
 import { UpdateBook } from '../../application/catalog/update-book.js';
+import { ListAlerts } from '../../application/alerts/list-alerts.js';
+import { MarkAlertRead } from '../../application/alerts/mark-alert-read.js';
+import { CreateList } from '../../application/lists/create-list.js';
+import { DeleteList } from '../../application/lists/delete-list.js';
+import { GetOwnList } from '../../application/lists/get-own-list.js';
+import { GetPublicList } from '../../application/lists/get-public-list.js';
+import { ListLists } from '../../application/lists/list-lists.js';
+import { AddReadableLanguage } from '../../application/preferences/add-readable-language.js';
+import { GetPreferences } from '../../application/preferences/get-preferences.js';
+import { ListReadableLanguages } from '../../application/preferences/list-readable-languages.js';
+import { RemoveReadableLanguage } from '../../application/preferences/remove-readable-language.js';
+import { UpdatePreferences } from '../../application/preferences/update-preferences.js';
+import { GetOntology } from '../../application/reference/get-ontology.js';
+import { ListGenres } from '../../application/reference/list-genres.js';
+import { ListLanguages } from '../../application/reference/list-languages.js';
+import { ListStores } from '../../application/reference/list-stores.js';
+import { ListTypes } from '../../application/reference/list-types.js';
+import { ListUserStores } from '../../application/reference/list-user-stores.js';
+import { AddWish } from '../../application/wishes/add-wish.js';
+import { ImportWishes } from '../../application/wishes/import-wishes.js';
+import { ListWishes } from '../../application/wishes/list-wishes.js';
+import { RemoveWish } from '../../application/wishes/remove-wish.js';
+import { UpdateWish } from '../../application/wishes/update-wish.js';
 import type { Paginator } from './pagination/page-links.js';
 import { authorRoutes } from './resources/author-routes.js';
 import { bookRoutes } from './resources/book-routes.js';
+import { alertRoutes } from './resources/alert-routes.js';
 import { editionRoutes } from './resources/edition-routes.js';
+import { listRoutes } from './resources/list-routes.js';
+import { preferencesRoutes } from './resources/preferences-routes.js';
+import { referenceRoutes } from './resources/reference-routes.js';
+import { wishRoutes } from './resources/wish-routes.js';
 import type { RouteSpec } from './routing/route-spec.js';
 
 /** Every `/api` endpoint, with its use cases resolved from the container. */
@@ -31,5 +59,35 @@ export function apiRoutes(container: Container, paginator: Paginator): RouteSpec
       { list: get(ListAuthors), create: get(CreateAuthor), get: get(GetAuthor), update: get(UpdateAuthor), remove: get(DeleteAuthor) },
       paginator,
     ),
+    ...referenceRoutes(
+      {
+        stores: get(ListStores),
+        userStores: get(ListUserStores),
+        languages: get(ListLanguages),
+        types: get(ListTypes),
+        genres: get(ListGenres),
+        ontology: get(GetOntology),
+      },
+      paginator,
+    ),
+    ...preferencesRoutes(
+      {
+        get: get(GetPreferences),
+        update: get(UpdatePreferences),
+        languages: get(ListReadableLanguages),
+        addLanguage: get(AddReadableLanguage),
+        removeLanguage: get(RemoveReadableLanguage),
+      },
+      paginator,
+    ),
+    ...wishRoutes(
+      { list: get(ListWishes), add: get(AddWish), update: get(UpdateWish), remove: get(RemoveWish), import: get(ImportWishes) },
+      paginator,
+    ),
+    ...listRoutes(
+      { list: get(ListLists), create: get(CreateList), getOwn: get(GetOwnList), getPublic: get(GetPublicList), remove: get(DeleteList) },
+      paginator,
+    ),
+    ...alertRoutes({ list: get(ListAlerts), markRead: get(MarkAlertRead) }, paginator),
   ];
 }

@@ -1,5 +1,7 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import pg from 'pg';
+import type { StoresConfig } from '../../../config/config.js';
+import { seedReferenceData, type SeedSummary } from './seed/reference-seeder.js';
 import { mikroOrmOptions } from './mikro-orm-options.js';
 
 /** Arbitrary constant shared by every instance: only one of them migrates at a time. */
@@ -21,15 +23,24 @@ export async function assertReachable(databaseUrl: string): Promise<void> {
   }
 }
 
-/** Applies pending migrations under an advisory lock, so several instances starting together migrate once. */
-export async function migrate(databaseUrl: string): Promise<string[]> {
+export interface PreparedDatabase {
+  appliedMigrations: string[];
+  seeded: SeedSummary | null;
+}
+
+/**
+ * Applies pending migrations and, when store settings are given, upserts the reference data — under an advisory
+ * lock, so several instances starting together do it once each, one after the other.
+ */
+export async function prepareDatabase(databaseUrl: string, stores: StoresConfig | null): Promise<PreparedDatabase> {
   const lock = new pg.Client({ connectionString: databaseUrl });
   await lock.connect();
   const orm = await MikroORM.init(mikroOrmOptions(databaseUrl, 2));
   try {
     await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     const applied = await orm.getMigrator().up();
-    return applied.map((m) => m.name);
+    const seeded = stores ? await seedReferenceData(lock, stores) : null;
+    return { appliedMigrations: applied.map((m) => m.name), seeded };
   } finally {
     await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
     await lock.end().catch(() => undefined);
@@ -50,4 +61,9 @@ export function redact(databaseUrl: string): string {
   } catch {
     return '(unparseable URL)';
   }
+}
+
+/** Migrations only (no reference data): for tools that build their own data. */
+export async function migrate(databaseUrl: string): Promise<string[]> {
+  return (await prepareDatabase(databaseUrl, null)).appliedMigrations;
 }

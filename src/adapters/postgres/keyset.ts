@@ -1,3 +1,4 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
 import type { KeyOrder, PageRequest, PageSlice } from '../../domain/shared/page.js';
 
 export interface KeysetPlan {
@@ -49,4 +50,27 @@ export function whereOf(conditions: ReadonlyArray<string | null>): string {
 /** Escapes LIKE wildcards so a user's `%` or `_` matches literally. */
 export function likeContains(folded: string): string {
   return `%${folded.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export interface PageQuery {
+  /** Select list and from clause, e.g. `select w.* from wish w`. */
+  selectFrom: string;
+  /** Filters with their parameters, joined with `and`. */
+  filters: Array<[condition: string, params: unknown[]]>;
+  key: string;
+  order: KeyOrder;
+}
+
+/** Runs one keyset page query and maps its rows. */
+export async function queryPage<T>(
+  db: EntityManager,
+  query: PageQuery,
+  request: PageRequest,
+  map: (row: Record<string, unknown>) => T,
+): Promise<PageSlice<T>> {
+  const plan = planKeyset(query.key, query.order, request);
+  const sql = `${query.selectFrom} ${whereOf([...query.filters.map(([c]) => c), plan.condition])} order by ${plan.orderBy} limit ?`;
+  const params = [...query.filters.flatMap(([, p]) => p), ...plan.params, plan.limit];
+  const rows: Array<Record<string, unknown>> = await db.execute(sql, params);
+  return sliceOf(rows.map(map), plan);
 }

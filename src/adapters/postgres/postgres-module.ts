@@ -4,7 +4,14 @@ import { AuthorRepository } from '../../application/catalog/ports/author-reposit
 import { BookRepository } from '../../application/catalog/ports/book-repository.js';
 import { CatalogReferences } from '../../application/catalog/ports/catalog-references.js';
 import { EditionRepository } from '../../application/catalog/ports/edition-repository.js';
+import { AlertRepository } from '../../application/alerts/ports/alert-repository.js';
+import { BookListRepository, ShareTokenGenerator } from '../../application/lists/ports/book-list-repository.js';
+import { PreferencesRepository, ReadableLanguageRepository } from '../../application/preferences/ports/preferences-repository.js';
+import { ReferenceCatalog } from '../../application/reference/ports/reference-catalog.js';
 import { RequestScope } from '../../application/shared/request-scope.js';
+import { ImportBookMatcher } from '../../application/wishes/ports/import-book-matcher.js';
+import { WishRepository } from '../../application/wishes/ports/wish-repository.js';
+import { CryptoShareTokenGenerator } from '../security/crypto-share-token-generator.js';
 import { UnitOfWork } from '../../application/shared/unit-of-work.js';
 import { UserDirectory } from '../../application/users/user-directory.js';
 import { MikroOrmRequestScope } from './mikro-orm-request-scope.js';
@@ -14,7 +21,13 @@ import { MikroOrmBookRepository } from './repositories/mikro-orm-book-repository
 import { MikroOrmEditionRepository } from './repositories/mikro-orm-edition-repository.js';
 import { MikroOrmUnitOfWork } from './repositories/mikro-orm-unit-of-work.js';
 import { SqlCatalogReferences } from './repositories/sql-catalog-references.js';
+import { SqlAlertRepository } from './repositories/sql-alert-repository.js';
+import { SqlBookListRepository } from './repositories/sql-book-list-repository.js';
+import { SqlImportBookMatcher } from './repositories/sql-import-book-matcher.js';
+import { SqlPreferencesRepository, SqlReadableLanguageRepository } from './repositories/sql-preferences-repository.js';
+import { SqlReferenceCatalog } from './repositories/sql-reference-catalog.js';
 import { SqlUserDirectory } from './repositories/sql-user-directory.js';
+import { SqlWishRepository } from './repositories/sql-wish-repository.js';
 
 /** Repositories, transactions and request scopes on one MikroORM instance. */
 export const postgresModule = (orm: MikroORM) =>
@@ -28,4 +41,12 @@ export const postgresModule = (orm: MikroORM) =>
     bind(EditionRepository).to(MikroOrmEditionRepository).inSingletonScope();
     bind(CatalogReferences).to(SqlCatalogReferences).inSingletonScope();
     bind(UserDirectory).to(SqlUserDirectory).inSingletonScope();
+    bind(ReferenceCatalog).to(SqlReferenceCatalog).inSingletonScope();
+    bind(PreferencesRepository).to(SqlPreferencesRepository).inSingletonScope();
+    bind(ReadableLanguageRepository).to(SqlReadableLanguageRepository).inSingletonScope();
+    bind(WishRepository).to(SqlWishRepository).inSingletonScope();
+    bind(ImportBookMatcher).to(SqlImportBookMatcher).inSingletonScope();
+    bind(BookListRepository).to(SqlBookListRepository).inSingletonScope();
+    bind(AlertRepository).to(SqlAlertRepository).inSingletonScope();
+    bind(ShareTokenGenerator).to(CryptoShareTokenGenerator).inSingletonScope();
   });

@@ -61,9 +61,9 @@ describe('books', () => {
   });
 
   it('checks that the genre belongs to the type', async () => {
-    const [fiction] = await t.db.sql<{ type_id: string }>("insert into type (type_name) values ('Fiction-test') returning type_id");
-    const [other] = await t.db.sql<{ type_id: string }>("insert into type (type_name) values ('Other-test') returning type_id");
-    const [genre] = await t.db.sql<{ genre_id: string }>('insert into genre (type_id, genre_name) values ($1, $2) returning genre_id', [fiction!.type_id, 'Fantasy']);
+    const [fiction] = await t.db.sql<{ type_id: string }>("insert into type (type_key, type_name) values ('fiction-test', 'Fiction-test') returning type_id");
+    const [other] = await t.db.sql<{ type_id: string }>("insert into type (type_key, type_name) values ('other-test', 'Other-test') returning type_id");
+    const [genre] = await t.db.sql<{ genre_id: string }>("insert into genre (genre_key, type_id, genre_name) values ('fiction-test/fantasy', $1, $2) returning genre_id", [fiction!.type_id, 'Fantasy']);
     const ok = await t.call('POST', '/api/books', { body: { book_original_title: 'Dragons', type_id: Number(fiction!.type_id), genre_id: Number(genre!.genre_id) } });
     expect(ok.status).toBe(201);
     expect(ok.body).toMatchObject({ type_id: Number(fiction!.type_id), genre_id: Number(genre!.genre_id) });

@@ -3,6 +3,7 @@ import type { RequestScope } from '../../../application/shared/request-scope.js'
 import { sendError } from '../errors/error-response.js';
 import { HttpProblem } from '../errors/http-problem.js';
 import type { RouteSpec } from './route-spec.js';
+import { uploadBody } from './upload-body.js';
 import { parseOrThrow } from './validate.js';
 
 export const JSON_BODY_LIMIT = '1mb';
@@ -34,12 +35,17 @@ export function mountRoutes(router: Router, specs: readonly RouteSpec[], deps: M
   const methodsByPath = new Map<string, Set<string>>();
   for (const spec of specs) {
     const chain: RequestHandler[] = [];
-    if (spec.auth === 'jwt') chain.push(deps.authenticate);
+    const auth = spec.auth;
+    if (auth === 'jwt') chain.push(deps.authenticate);
+    else if (auth !== 'none') {
+      chain.push((req, res, next) => (auth.jwtWhen(req.params as Record<string, string>) ? deps.authenticate(req, res, next) : next()));
+    }
     if (spec.body) chain.push(requireJson, jsonBody);
+    if (spec.upload) chain.push(uploadBody);
     chain.push(async (req, res) => {
       const params = spec.params ? parseOrThrow(spec.params, req.params, 'params') : {};
       const query = spec.query ? parseOrThrow(spec.query, req.query, 'query') : {};
-      const body = spec.body ? parseOrThrow(spec.body, req.body, 'body') : undefined;
+      const body = spec.body ? parseOrThrow(spec.body, req.body, 'body') : spec.upload ? (req.body as Uint8Array) : undefined;
       const result = await deps.scope.run(() =>
         spec.handle({
           params,

@@ -47,7 +47,8 @@ export function openApiDocument(specs: readonly RouteSpec[], info: { title: stri
       };
     }
     const errorStatuses = [400, 404, 409, 413, 415, 429, 503].filter((s) => s === 400 || s === 503 || spec.body || s === 404);
-    if (spec.auth === 'jwt') errorStatuses.push(401);
+    if (spec.auth !== 'none') errorStatuses.push(401);
+    if (spec.upload) errorStatuses.push(413, 415);
     for (const status of errorStatuses) {
       responses[String(status)] ??= {
         description: ERROR_STATUSES[status],
@@ -59,9 +60,23 @@ export function openApiDocument(specs: readonly RouteSpec[], info: { title: stri
       operationId: `${spec.method}${openApiPath.replace(/[^A-Za-z]+(.)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,
       summary: spec.summary,
       tags: [spec.tag],
-      security: spec.auth === 'jwt' ? [{ bearerAuth: [] }] : [],
+      security: spec.auth === 'jwt' ? [{ bearerAuth: [] }] : spec.auth === 'none' ? [] : [{ bearerAuth: [] }, {}],
       ...(parameters.length > 0 ? { parameters } : {}),
       ...(spec.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(spec.body, 'input') } } } } : {}),
+      ...(spec.upload
+        ? {
+            requestBody: {
+              required: true,
+              description: spec.upload.description,
+              content: {
+                'text/csv': { schema: { type: 'string', contentMediaType: 'text/csv' } },
+                'multipart/form-data': {
+                  schema: { type: 'object', properties: { file: { type: 'string', contentMediaType: 'text/csv' } }, required: ['file'] },
+                },
+              },
+            },
+          }
+        : {}),
       responses,
     };
   }

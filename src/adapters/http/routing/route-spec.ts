@@ -33,10 +33,13 @@ export interface RouteSpec<P = unknown, Q = unknown, B = unknown> {
   path: string;
   summary: string;
   tag: string;
-  auth: 'jwt' | 'none';
+  /** `jwtWhen`: the route is public unless the predicate on the raw path parameters says otherwise. */
+  auth: 'jwt' | 'none' | { jwtWhen: (params: Record<string, string>) => boolean };
   params?: z.ZodType<P>;
   query?: z.ZodType<Q>;
   body?: z.ZodType<B>;
+  /** A file upload (text/csv or multipart `file`, 5 MiB): the handler receives the bytes as `body`. */
+  upload?: { description: string };
   responses: Record<number, ResponseSpec>;
   handle(input: RouteInput<P, Q, B>): Promise<HttpResult>;
 }

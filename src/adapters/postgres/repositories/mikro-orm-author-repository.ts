@@ -4,7 +4,7 @@ import type { AuthorFilter, AuthorRepository } from '../../../application/catalo
 import { Author } from '../../../domain/catalog/author.js';
 import { AuthorInUseError } from '../../../domain/catalog/errors.js';
 import type { PageRequest, PageSlice } from '../../../domain/shared/page.js';
-import { likeContains, planKeyset, sliceOf, whereOf } from '../keyset.js';
+import { likeContains, queryPage } from '../keyset.js';
 import { OrmEntityManager } from '../orm-tokens.js';
 import { isForeignKeyViolation } from '../pg-errors.js';
 import { bigintArray, hydrate, type Row, toDate, toId } from './row-mapping.js';
@@ -41,15 +41,18 @@ export class MikroOrmAuthorRepository implements AuthorRepository {
     }
   }
 
-  async page(filter: AuthorFilter, request: PageRequest): Promise<PageSlice<Author>> {
-    const plan = planKeyset('a.author_id', 'asc', request);
-    const searchParams = filter.search ? [likeContains(filter.search)] : [];
-    const sql = `select a.author_id, a.author_name, a.aliases, a.is_user_created, a.name_search, a.created_at, a.updated_at
-      from author a
-      ${whereOf([filter.search ? 'a.name_search like ?' : null, plan.condition])}
-      order by ${plan.orderBy} limit ?`;
-    const rows = await this.em.execute<Row[]>(sql, [...searchParams, ...plan.params, plan.limit]);
-    return sliceOf(rows.map(authorFromRow), plan);
+  page(filter: AuthorFilter, request: PageRequest): Promise<PageSlice<Author>> {
+    return queryPage(
+      this.em,
+      {
+        selectFrom: 'select a.* from author a',
+        filters: filter.search ? [['a.name_search like ?', [likeContains(filter.search)]]] : [],
+        key: 'a.author_id',
+        order: 'asc',
+      },
+      request,
+      authorFromRow,
+    );
   }
 }
 

@@ -4,7 +4,7 @@ import type { BookFilter, BookRepository } from '../../../application/catalog/po
 import { Book } from '../../../domain/catalog/book.js';
 import { BookInUseError, UnknownReferenceError } from '../../../domain/catalog/errors.js';
 import type { PageRequest, PageSlice } from '../../../domain/shared/page.js';
-import { likeContains, planKeyset, sliceOf, whereOf } from '../keyset.js';
+import { likeContains, queryPage } from '../keyset.js';
 import { OrmEntityManager } from '../orm-tokens.js';
 import { isForeignKeyViolation } from '../pg-errors.js';
 import { bigintArray, hydrate, type Row, toDate, toId, toIds, toNullableId } from './row-mapping.js';
@@ -57,14 +57,28 @@ export class MikroOrmBookRepository implements BookRepository {
     }
   }
 
-  async page(filter: BookFilter, request: PageRequest): Promise<PageSlice<Book>> {
-    const plan = planKeyset('b.book_id', 'asc', request);
-    const searchParams = filter.search ? [likeContains(filter.search), likeContains(filter.search)] : [];
-    const sql = `select ${BOOK_COLUMNS} from book b
-      ${whereOf([filter.search ? SEARCH_CONDITION : null, plan.condition])}
-      order by ${plan.orderBy} limit ?`;
-    const rows = await this.em.execute<Row[]>(sql, [...searchParams, ...plan.params, plan.limit]);
-    return sliceOf(rows.map(bookFromRow), plan);
+  async findMissingIds(ids: readonly number[]): Promise<number[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.em.execute<Row[]>(
+      'select w.id from unnest(?::bigint[]) as w(id) where not exists (select 1 from book b where b.book_id = w.id)',
+      [bigintArray(ids)],
+    );
+    return rows.map((r) => toId(r.id));
+  }
+
+  page(filter: BookFilter, request: PageRequest): Promise<PageSlice<Book>> {
+    const search = filter.search ? likeContains(filter.search) : null;
+    return queryPage(
+      this.em,
+      {
+        selectFrom: `select ${BOOK_COLUMNS} from book b`,
+        filters: search ? [[SEARCH_CONDITION, [search, search]]] : [],
+        key: 'b.book_id',
+        order: 'asc',
+      },
+      request,
+      bookFromRow,
+    );
   }
 }
 

@@ -4,7 +4,7 @@ import type { EditionRepository } from '../../../application/catalog/ports/editi
 import { Edition, type EditionFormat } from '../../../domain/catalog/edition.js';
 import { DuplicateIsbnError } from '../../../domain/catalog/errors.js';
 import type { PageRequest, PageSlice } from '../../../domain/shared/page.js';
-import { planKeyset, sliceOf, whereOf } from '../keyset.js';
+import { queryPage } from '../keyset.js';
 import { OrmEntityManager } from '../orm-tokens.js';
 import { isUniqueViolation } from '../pg-errors.js';
 import { hydrate, type Row, toDate, toId } from './row-mapping.js';
@@ -27,11 +27,13 @@ export class MikroOrmEditionRepository implements EditionRepository {
     }
   }
 
-  async pageOfBook(bookId: number, request: PageRequest): Promise<PageSlice<Edition>> {
-    const plan = planKeyset('e.edition_id', 'asc', request);
-    const sql = `select e.* from edition e ${whereOf(['e.book_id = ?', plan.condition])} order by ${plan.orderBy} limit ?`;
-    const rows = await this.em.execute<Row[]>(sql, [bookId, ...plan.params, plan.limit]);
-    return sliceOf(rows.map(editionFromRow), plan);
+  pageOfBook(bookId: number, request: PageRequest): Promise<PageSlice<Edition>> {
+    return queryPage(
+      this.em,
+      { selectFrom: 'select e.* from edition e', filters: [['e.book_id = ?', [bookId]]], key: 'e.edition_id', order: 'asc' },
+      request,
+      editionFromRow,
+    );
   }
 }
 

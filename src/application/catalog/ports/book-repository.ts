@@ -9,6 +9,8 @@ export interface BookFilter {
 
 export interface BookRepository {
   findById(id: number): Promise<Book | null>;
+  /** The ids among `ids` that name no book. */
+  findMissingIds(ids: readonly number[]): Promise<number[]>;
   /** Inserts or updates the book and its ordered author links. */
   save(book: Book): Promise<void>;
   /** Deletes the book with its editions; throws BookInUseError when user data references it. */

@@ -1,0 +1,157 @@
+import { z } from 'zod';
+import { ALERT_KINDS, type Alert } from '../../../domain/alerts/alert.js';
+import { EDITION_FORMATS } from '../../../domain/catalog/edition.js';
+import type { BookList, PublicBookList } from '../../../domain/lists/book-list.js';
+import type { BookType, Genre, Language, OntologyNode, Store } from '../../../domain/reference/reference-data.js';
+import type { Preferences } from '../../../domain/wishes/preferences.js';
+import type { Wish } from '../../../domain/wishes/wish.js';
+import { Timestamp } from '../routing/common-schemas.js';
+
+export const MoneyJson = z.object({ amount: z.string().describe('Decimal string with the currency minor digits'), currency: z.string() });
+
+export const LanguageJson = z.object({ language_id: z.number(), language_code: z.string(), language_name: z.string() });
+export const languageJson = (l: Language): z.infer<typeof LanguageJson> => ({ language_id: l.id, language_code: l.code, language_name: l.name });
+
+export const TypeJson = z.object({ type_id: z.number(), type_name: z.string() });
+export const typeJson = (t: BookType): z.infer<typeof TypeJson> => ({ type_id: t.id, type_name: t.name });
+
+export const GenreJson = z.object({ genre_id: z.number(), type_id: z.number(), genre_name: z.string() });
+export const genreJson = (g: Genre): z.infer<typeof GenreJson> => ({ genre_id: g.id, type_id: g.typeId, genre_name: g.name });
+
+export interface OntologyNodeJson {
+  ontology_node_id: number;
+  name: string;
+  type_id: number;
+  genre_id: number;
+  children: OntologyNodeJson[];
+}
+export const OntologyNodeSchema: z.ZodType<OntologyNodeJson> = z.lazy(() =>
+  z.object({ ontology_node_id: z.number(), name: z.string(), type_id: z.number(), genre_id: z.number(), children: z.array(OntologyNodeSchema) }),
+);
+export const ontologyJson = (n: OntologyNode): OntologyNodeJson => ({
+  ontology_node_id: n.id,
+  name: n.name,
+  type_id: n.typeId,
+  genre_id: n.genreId,
+  children: n.children.map(ontologyJson),
+});
+
+export const StoreJson = z.object({
+  store_id: z.number(),
+  store_name: z.string(),
+  country: z.string().nullable(),
+  currency: z.string(),
+  formats: z.array(z.enum(EDITION_FORMATS)),
+  homepage_url: z.string(),
+  is_active: z.boolean(),
+});
+export const storeJson = (s: Store): z.infer<typeof StoreJson> => ({
+  store_id: s.id,
+  store_name: s.name,
+  country: s.country,
+  currency: s.currency,
+  formats: s.formats,
+  homepage_url: s.homepageUrl,
+  is_active: s.isActive,
+});
+
+export const PreferencesJson = z.object({
+  country: z.string().nullable(),
+  currency: z.string(),
+  formats: z.array(z.enum(EDITION_FORMATS)),
+  alert_email: z.boolean(),
+});
+export const preferencesJson = (p: Preferences): z.infer<typeof PreferencesJson> => ({
+  country: p.country,
+  currency: p.currency,
+  formats: p.formats,
+  alert_email: p.alertEmail,
+});
+
+export const WishJson = z.object({
+  wish_id: z.number(),
+  book_id: z.number(),
+  is_monitored: z.boolean(),
+  max_price: MoneyJson.nullable(),
+  created_at: Timestamp,
+});
+export const wishJson = (w: Wish): z.infer<typeof WishJson> => ({
+  wish_id: w.id,
+  book_id: w.bookId,
+  is_monitored: w.isMonitored,
+  max_price: w.maxPrice ? w.maxPrice.toJSON() : null,
+  created_at: w.createdAt.toISOString(),
+});
+
+export const ListJson = z.object({
+  list_id: z.number(),
+  list_name: z.string(),
+  book_ids: z.array(z.number()),
+  token: z.string(),
+  created_at: Timestamp,
+});
+export const listJson = (l: BookList): z.infer<typeof ListJson> => ({
+  list_id: l.id,
+  list_name: l.name,
+  book_ids: l.bookIds,
+  token: l.token,
+  created_at: l.createdAt.toISOString(),
+});
+
+export const PublicListJson = z.object({
+  list_name: z.string(),
+  created_at: Timestamp,
+  books: z.array(
+    z.object({
+      book_id: z.number(),
+      book_original_title: z.string(),
+      authors: z.array(z.string()),
+      best_price: MoneyJson.extend({ store_name: z.string(), url: z.string(), fetched_at: Timestamp }).nullable(),
+    }),
+  ),
+});
+export const publicListJson = (l: PublicBookList): z.infer<typeof PublicListJson> => ({
+  list_name: l.name,
+  created_at: l.createdAt.toISOString(),
+  books: l.books.map((b) => ({
+    book_id: b.bookId,
+    book_original_title: b.title,
+    authors: b.authors,
+    best_price: b.bestPrice
+      ? {
+          amount: b.bestPrice.amount,
+          currency: b.bestPrice.currency,
+          store_name: b.bestPrice.storeName,
+          url: b.bestPrice.url,
+          fetched_at: b.bestPrice.fetchedAt.toISOString(),
+        }
+      : null,
+  })),
+});
+
+export const AlertJson = z.object({
+  alert_id: z.number(),
+  wish_id: z.number(),
+  book_id: z.number(),
+  edition_id: z.number(),
+  store_id: z.number(),
+  alert_kind: z.enum(ALERT_KINDS),
+  amount: z.string(),
+  currency: z.string(),
+  previous_amount: z.string().nullable(),
+  is_read: z.boolean(),
+  created_at: Timestamp,
+});
+export const alertJson = (a: Alert): z.infer<typeof AlertJson> => ({
+  alert_id: a.id,
+  wish_id: a.wishId,
+  book_id: a.bookId,
+  edition_id: a.editionId,
+  store_id: a.storeId,
+  alert_kind: a.kind,
+  amount: a.price.amount,
+  currency: a.price.currency,
+  previous_amount: a.previousPrice?.amount ?? null,
+  is_read: a.isRead,
+  created_at: a.createdAt.toISOString(),
+});

@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import type { AddWish } from '../../../application/wishes/add-wish.js';
+import type { ImportWishes } from '../../../application/wishes/import-wishes.js';
+import type { ListWishes } from '../../../application/wishes/list-wishes.js';
+import type { RemoveWish } from '../../../application/wishes/remove-wish.js';
+import type { UpdateWish } from '../../../application/wishes/update-wish.js';
+import { Money } from '../../../domain/shared/money.js';
+import type { Paginator } from '../pagination/page-links.js';
+import { collectionOf, IdParams, IdValue, PageQuery } from '../routing/common-schemas.js';
+import { route, type RouteSpec } from '../routing/route-spec.js';
+import { currentUser } from './current-user.js';
+import { WishJson, wishJson } from './user-space-presenters.js';
+
+const MaxPrice = z
+  .strictObject({
+    amount: z.string().max(20).describe('Decimal string, e.g. "12.99"'),
+    currency: z.string().max(3).describe('ISO 4217'),
+  })
+  .nullable();
+
+const toMoney = (price: z.infer<typeof MaxPrice> | undefined): Money | null | undefined =>
+  price === undefined ? undefined : price === null ? null : Money.parse(price.amount, price.currency, 'max_price.amount');
+
+const ImportReportJson = z.object({
+  created: z.number(),
+  already_wished: z.number(),
+  unmatched: z.array(z.object({ line: z.number(), reason: z.string(), title: z.string().nullable(), isbn: z.string().nullable() })),
+  invalid: z.array(z.object({ line: z.number(), message: z.string() })),
+});
+
+export interface WishUseCases {
+  list: ListWishes;
+  add: AddWish;
+  update: UpdateWish;
+  remove: RemoveWish;
+  import: ImportWishes;
+}
+
+export function wishRoutes(useCases: WishUseCases, paginator: Paginator): RouteSpec[] {
+  return [
+    route({
+      method: 'post', path: '/wishes/import', tag: 'wishes', auth: 'jwt',
+      summary: 'Import wishes from CSV (plain, Goodreads, StoryGraph, LibraryThing exports)',
+      upload: { description: 'CSV file (text/csv body, or multipart/form-data field "file"), at most 5 MiB' },
+      responses: { 200: { description: 'Per-line import report', schema: ImportReportJson } },
+      async handle({ userId, body }) {
+        const report = await useCases.import.execute(currentUser(userId), body as Uint8Array);
+        return {
+          status: 200,
+          body: { created: report.created, already_wished: report.alreadyWished, unmatched: report.unmatched, invalid: report.invalid },
+        };
+      },
+    }),
+    route({
+      method: 'get', path: '/wishes', tag: 'wishes', auth: 'jwt', summary: "List the user's wishes",
+      query: z.object(PageQuery),
+      responses: { 200: { description: 'A page of wishes', schema: collectionOf(WishJson) } },
+      async handle({ userId, query, path }) {
+        const request = paginator.request(query.per_page, query.cursor, {});
+        const slice = await useCases.list.execute(currentUser(userId), request);
+        return { status: 200, body: paginator.collection(path, {}, request, slice, (w) => w.id, wishJson) };
+      },
+    }),
+    route({
+      method: 'post', path: '/wishes', tag: 'wishes', auth: 'jwt', summary: 'Add a book to the wish list',
+      body: z.strictObject({ book_id: IdValue, is_monitored: z.boolean().optional(), max_price: MaxPrice.optional() }),
+      responses: { 201: { description: 'The created wish', schema: WishJson } },
+      async handle({ userId, body }) {
+        const wish = await useCases.add.execute(currentUser(userId), {
+          bookId: body.book_id,
+          isMonitored: body.is_monitored ?? true,
+          maxPrice: toMoney(body.max_price) ?? null,
+        });
+        return { status: 201, body: wishJson(wish) };
+      },
+    }),
+    route({
+      method: 'patch', path: '/wishes/:id', tag: 'wishes', auth: 'jwt',
+      summary: 'Change is_monitored and/or max_price (null clears it)',
+      params: IdParams,
+      body: z
+        .strictObject({ is_monitored: z.boolean().optional(), max_price: MaxPrice.optional() })
+        .refine((b) => b.is_monitored !== undefined || b.max_price !== undefined, { message: 'name is_monitored and/or max_price' }),
+      responses: { 204: { description: 'Updated' } },
+      async handle({ userId, params, body }) {
+        await useCases.update.execute(currentUser(userId), params.id, { isMonitored: body.is_monitored, maxPrice: toMoney(body.max_price) });
+        return { status: 204 };
+      },
+    }),
+    route({
+      method: 'delete', path: '/wishes/:id', tag: 'wishes', auth: 'jwt', summary: 'Remove a wish',
+      params: IdParams,
+      responses: { 204: { description: 'Removed' } },
+      async handle({ userId, params }) {
+        await useCases.remove.execute(currentUser(userId), params.id);
+        return { status: 204 };
+      },
+    }),
+  ];
+}

@@ -1,0 +1,48 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { inject, injectable } from 'inversify';
+import type { AlertRepository } from '../../../application/alerts/ports/alert-repository.js';
+import type { Alert, AlertKind } from '../../../domain/alerts/alert.js';
+import type { PageRequest, PageSlice } from '../../../domain/shared/page.js';
+import { Money } from '../../../domain/shared/money.js';
+import { queryPage } from '../keyset.js';
+import { OrmEntityManager } from '../orm-tokens.js';
+import { type Row, toDate, toId } from './row-mapping.js';
+
+@injectable()
+export class SqlAlertRepository implements AlertRepository {
+  constructor(@inject(OrmEntityManager) private readonly em: EntityManager) {}
+
+  page(userId: number, request: PageRequest): Promise<PageSlice<Alert>> {
+    return queryPage(
+      this.em,
+      { selectFrom: 'select a.* from alert a', filters: [['a.user_id = ?', [userId]]], key: 'a.alert_id', order: 'desc' },
+      request,
+      alertFromRow,
+    );
+  }
+
+  async markRead(userId: number, alertId: number, isRead: boolean): Promise<boolean> {
+    const result = await this.em.execute<{ affectedRows: number }>(
+      'update alert set is_read = ? where user_id = ? and alert_id = ?',
+      [isRead, userId, alertId],
+      'run',
+    );
+    return result.affectedRows > 0;
+  }
+}
+
+function alertFromRow(row: Row): Alert {
+  const currency = String(row.currency).trim();
+  return {
+    id: toId(row.alert_id),
+    wishId: toId(row.wish_id),
+    bookId: toId(row.book_id),
+    editionId: toId(row.edition_id),
+    storeId: toId(row.store_id),
+    kind: row.alert_kind as AlertKind,
+    price: Money.fromMinor(BigInt(String(row.amount_minor)), currency),
+    previousPrice: row.previous_minor === null ? null : Money.fromMinor(BigInt(String(row.previous_minor)), currency),
+    isRead: Boolean(row.is_read),
+    createdAt: toDate(row.created_at),
+  };
+}

@@ -1,0 +1,40 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { inject, injectable } from 'inversify';
+import type { ImportBookMatcher, TitleMatchCandidate } from '../../../application/wishes/ports/import-book-matcher.js';
+import { OrmEntityManager } from '../orm-tokens.js';
+import { type Row, textArray, toId } from './row-mapping.js';
+
+@injectable()
+export class SqlImportBookMatcher implements ImportBookMatcher {
+  constructor(@inject(OrmEntityManager) private readonly em: EntityManager) {}
+
+  async booksByIsbn(isbns: readonly string[]): Promise<Map<string, number>> {
+    if (isbns.length === 0) return new Map();
+    const rows = await this.em.execute<Row[]>('select e.isbn, e.book_id from edition e where e.isbn = any(?::text[])', [textArray(isbns)]);
+    return new Map(rows.map((r) => [String(r.isbn), toId(r.book_id)]));
+  }
+
+  async booksByTitle(foldedTitles: readonly string[]): Promise<Map<string, TitleMatchCandidate[]>> {
+    const result = new Map<string, TitleMatchCandidate[]>();
+    if (foldedTitles.length === 0) return result;
+    const rows = await this.em.execute<Row[]>(
+      `select b.book_id, b.title_search,
+         coalesce(array_agg(a.name_search) filter (where a.author_id is not null), '{}') as author_names
+       from book b
+       left join book_author ba on ba.book_id = b.book_id
+       left join author a on a.author_id = ba.author_id
+       where b.title_search = any(?::text[])
+       group by b.book_id, b.title_search`,
+      [textArray(foldedTitles)],
+    );
+    for (const row of rows) {
+      const title = String(row.title_search);
+      // name_search joins a name and its aliases with \u0001.
+      const authorNames = (row.author_names as string[]).flatMap((n) => n.split('\u0001'));
+      const list = result.get(title) ?? [];
+      list.push({ bookId: toId(row.book_id), authorNames });
+      result.set(title, list);
+    }
+    return result;
+  }
+}

@@ -1,0 +1,76 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { inject, injectable } from 'inversify';
+import type { PreferencesRepository, ReadableLanguageRepository } from '../../../application/preferences/ports/preferences-repository.js';
+import type { EditionFormat } from '../../../domain/catalog/edition.js';
+import type { Language } from '../../../domain/reference/reference-data.js';
+import type { PageRequest, PageSlice } from '../../../domain/shared/page.js';
+import { LanguageAlreadyAddedError } from '../../../domain/wishes/errors.js';
+import type { Preferences } from '../../../domain/wishes/preferences.js';
+import { queryPage } from '../keyset.js';
+import { OrmEntityManager } from '../orm-tokens.js';
+import type { Row } from './row-mapping.js';
+import { languageFromRow } from './sql-reference-catalog.js';
+
+@injectable()
+export class SqlPreferencesRepository implements PreferencesRepository {
+  constructor(@inject(OrmEntityManager) private readonly em: EntityManager) {}
+
+  async find(userId: number): Promise<Preferences | null> {
+    const rows = await this.em.execute<Row[]>('select * from user_preferences where user_id = ?', [userId]);
+    const row = rows[0];
+    if (!row) return null;
+    return {
+      country: (row.country as string | null) ?? null,
+      currency: String(row.currency),
+      formats: row.formats as EditionFormat[],
+      alertEmail: Boolean(row.alert_email),
+    };
+  }
+
+  async save(userId: number, p: Preferences): Promise<void> {
+    await this.em.execute(
+      `insert into user_preferences (user_id, country, currency, formats, alert_email, updated_at)
+       values (?, ?, ?, ?::text[], ?, now())
+       on conflict (user_id) do update set country = excluded.country, currency = excluded.currency,
+         formats = excluded.formats, alert_email = excluded.alert_email, updated_at = now()`,
+      [userId, p.country, p.currency, `{${p.formats.join(',')}}`, p.alertEmail],
+    );
+  }
+}
+
+@injectable()
+export class SqlReadableLanguageRepository implements ReadableLanguageRepository {
+  constructor(@inject(OrmEntityManager) private readonly em: EntityManager) {}
+
+  page(userId: number, request: PageRequest): Promise<PageSlice<Language>> {
+    return queryPage(
+      this.em,
+      {
+        selectFrom: 'select l.* from user_language ul join language l on l.language_id = ul.language_id',
+        filters: [['ul.user_id = ?', [userId]]],
+        key: 'l.language_id',
+        order: 'asc',
+      },
+      request,
+      languageFromRow,
+    );
+  }
+
+  async add(userId: number, languageId: number): Promise<void> {
+    const result = await this.em.execute<{ affectedRows: number }>(
+      'insert into user_language (user_id, language_id) values (?, ?) on conflict do nothing',
+      [userId, languageId],
+      'run',
+    );
+    if (result.affectedRows === 0) throw new LanguageAlreadyAddedError(languageId);
+  }
+
+  async remove(userId: number, languageId: number): Promise<boolean> {
+    const result = await this.em.execute<{ affectedRows: number }>(
+      'delete from user_language where user_id = ? and language_id = ?',
+      [userId, languageId],
+      'run',
+    );
+    return result.affectedRows > 0;
+  }
+}

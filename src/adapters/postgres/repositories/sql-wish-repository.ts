@@ -1,0 +1,99 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { inject, injectable } from 'inversify';
+import type { WishRepository } from '../../../application/wishes/ports/wish-repository.js';
+import type { PageRequest, PageSlice } from '../../../domain/shared/page.js';
+import { Money } from '../../../domain/shared/money.js';
+import { BookAlreadyWishedError } from '../../../domain/wishes/errors.js';
+import type { NewWish, Wish, WishChange } from '../../../domain/wishes/wish.js';
+import { queryPage } from '../keyset.js';
+import { OrmEntityManager } from '../orm-tokens.js';
+import { type Row, toDate, toId } from './row-mapping.js';
+
+const WISH_COLUMNS = 'w.wish_id, w.book_id, w.is_monitored, w.max_price_minor, w.max_price_currency, w.created_at';
+
+/** Every statement filters by user_id: another user's wish id is simply not found. */
+@injectable()
+export class SqlWishRepository implements WishRepository {
+  constructor(@inject(OrmEntityManager) private readonly em: EntityManager) {}
+
+  page(userId: number, request: PageRequest): Promise<PageSlice<Wish>> {
+    return queryPage(
+      this.em,
+      { selectFrom: `select ${WISH_COLUMNS} from wish w`, filters: [['w.user_id = ?', [userId]]], key: 'w.wish_id', order: 'asc' },
+      request,
+      wishFromRow,
+    );
+  }
+
+  async findById(userId: number, wishId: number): Promise<Wish | null> {
+    const rows = await this.em.execute<Row[]>(`select ${WISH_COLUMNS} from wish w where w.user_id = ? and w.wish_id = ?`, [userId, wishId]);
+    return rows[0] ? wishFromRow(rows[0]) : null;
+  }
+
+  async add(userId: number, wish: NewWish): Promise<Wish> {
+    const rows = await this.em.execute<Row[]>(
+      `insert into wish as w (user_id, book_id, is_monitored, max_price_minor, max_price_currency) values (?, ?, ?, ?, ?)
+       on conflict (user_id, book_id) do nothing returning ${WISH_COLUMNS}`,
+      [userId, wish.bookId, wish.isMonitored, wish.maxPrice?.toMinor().toString() ?? null, wish.maxPrice?.currency ?? null],
+    );
+    if (!rows[0]) throw new BookAlreadyWishedError(wish.bookId);
+    return wishFromRow(rows[0]);
+  }
+
+  async addMany(userId: number, wishes: readonly NewWish[]): Promise<Set<number>> {
+    if (wishes.length === 0) return new Set();
+    const rows = await this.em.execute<Row[]>(
+      `insert into wish (user_id, book_id, is_monitored, max_price_minor, max_price_currency)
+       select ?, r.book_id, r.is_monitored, r.max_price_minor, r.max_price_currency
+       from jsonb_to_recordset(?::jsonb) as r(book_id bigint, is_monitored boolean, max_price_minor bigint, max_price_currency text)
+       on conflict (user_id, book_id) do nothing returning book_id`,
+      [
+        userId,
+        JSON.stringify(
+          wishes.map((w) => ({
+            book_id: w.bookId,
+            is_monitored: w.isMonitored,
+            max_price_minor: w.maxPrice?.toMinor().toString() ?? null,
+            max_price_currency: w.maxPrice?.currency ?? null,
+          })),
+        ),
+      ],
+    );
+    return new Set(rows.map((r) => toId(r.book_id)));
+  }
+
+  async update(userId: number, wishId: number, change: WishChange): Promise<boolean> {
+    const sets: string[] = [];
+    const params: unknown[] = [];
+    if (change.isMonitored !== undefined) {
+      sets.push('is_monitored = ?');
+      params.push(change.isMonitored);
+    }
+    if (change.maxPrice !== undefined) {
+      sets.push('max_price_minor = ?', 'max_price_currency = ?');
+      params.push(change.maxPrice?.toMinor().toString() ?? null, change.maxPrice?.currency ?? null);
+    }
+    // An empty change still answers whether the wish exists.
+    const sql = sets.length === 0
+      ? 'update wish set wish_id = wish_id where user_id = ? and wish_id = ?'
+      : `update wish set ${sets.join(', ')} where user_id = ? and wish_id = ?`;
+    const result = await this.em.execute<{ affectedRows: number }>(sql, [...params, userId, wishId], 'run');
+    return result.affectedRows > 0;
+  }
+
+  async remove(userId: number, wishId: number): Promise<boolean> {
+    const result = await this.em.execute<{ affectedRows: number }>('delete from wish where user_id = ? and wish_id = ?', [userId, wishId], 'run');
+    return result.affectedRows > 0;
+  }
+}
+
+function wishFromRow(row: Row): Wish {
+  const currency = row.max_price_currency as string | null;
+  return {
+    id: toId(row.wish_id),
+    bookId: toId(row.book_id),
+    isMonitored: Boolean(row.is_monitored),
+    maxPrice: currency === null || row.max_price_minor === null ? null : Money.fromMinor(BigInt(String(row.max_price_minor)), currency.trim()),
+    createdAt: toDate(row.created_at),
+  };
+}

@@ -1,0 +1,107 @@
+import type pg from 'pg';
+import type { StoresConfig } from '../../../../config/config.js';
+import { SHIPPED_STORES } from '../../../../migrations/reference/stores.js';
+import { TAXONOMY, type TaxonomyNode } from '../../../../migrations/reference/taxonomy.js';
+
+export interface SeedSummary {
+  types: number;
+  genres: number;
+  ontologyNodes: number;
+  stores: number;
+  activeStores: number;
+}
+
+interface NodeRow {
+  key: string;
+  type_key: string;
+  genre_key: string;
+  parent_key: string | null;
+  name: string;
+  position: number;
+}
+
+/**
+ * Upserts the shipped reference data by stable keys, at every start: running it twice changes nothing, a newer
+ * release adds or renames rows, and no user data is touched. Store activation follows the configuration.
+ */
+export async function seedReferenceData(db: pg.ClientBase, stores: StoresConfig): Promise<SeedSummary> {
+  const types = TAXONOMY.map((t, position) => ({ key: t.key, name: t.name, position }));
+  const genres = TAXONOMY.flatMap((t) => t.genres.map((g, position) => ({ key: g.key, type_key: t.key, name: g.name, position })));
+  const levels: NodeRow[][] = [];
+  const walk = (nodes: readonly TaxonomyNode[], typeKey: string, genreKey: string, parentKey: string | null, depth: number): void => {
+    nodes.forEach((node, position) => {
+      (levels[depth] ??= []).push({ key: node.key, type_key: typeKey, genre_key: genreKey, parent_key: parentKey, name: node.name, position });
+      walk(node.children ?? [], typeKey, genreKey, node.key, depth + 1);
+    });
+  };
+  for (const t of TAXONOMY) for (const g of t.genres) walk(g.ontology, t.key, g.key, null, 0);
+
+  await db.query(
+    `insert into type (type_key, type_name, position)
+     select r.key, r.name, r.position from jsonb_to_recordset($1::jsonb) as r(key text, name text, position int)
+     order by r.position
+     on conflict (type_key) do update set type_name = excluded.type_name, position = excluded.position
+     where (type.type_name, type.position) is distinct from (excluded.type_name, excluded.position)`,
+    [JSON.stringify(types)],
+  );
+  await db.query(
+    `insert into genre (genre_key, type_id, genre_name, position)
+     select r.key, t.type_id, r.name, r.position
+     from jsonb_to_recordset($1::jsonb) as r(key text, type_key text, name text, position int)
+     join type t on t.type_key = r.type_key
+     order by t.position, r.position
+     on conflict (genre_key) do update set genre_name = excluded.genre_name, position = excluded.position
+     where (genre.genre_name, genre.position) is distinct from (excluded.genre_name, excluded.position)`,
+    [JSON.stringify(genres)],
+  );
+  // Level by level, so every parent exists before its children refer to it.
+  for (const level of levels) {
+    await db.query(
+      `insert into ontology_node (node_key, type_id, genre_id, parent_id, name, position)
+       select r.key, t.type_id, g.genre_id, p.ontology_node_id, r.name, r.position
+       from jsonb_to_recordset($1::jsonb) as r(key text, type_key text, genre_key text, parent_key text, name text, position int)
+       join type t on t.type_key = r.type_key
+       join genre g on g.genre_key = r.genre_key
+       left join ontology_node p on p.node_key = r.parent_key
+       order by t.position, g.position, p.ontology_node_id nulls first, r.position
+       on conflict (node_key) do update set name = excluded.name, position = excluded.position, parent_id = excluded.parent_id
+       where (ontology_node.name, ontology_node.position, ontology_node.parent_id)
+         is distinct from (excluded.name, excluded.position, excluded.parent_id)`,
+      [JSON.stringify(level)],
+    );
+  }
+
+  const storeRows = SHIPPED_STORES.map((s) => ({
+    key: s.key,
+    name: s.name,
+    country: s.country,
+    currency: s.currency,
+    formats: s.formats,
+    homepage_url: s.homepageUrl.replace('{demo}', stores.demoStoreUrl),
+    product_url_template: s.productUrlTemplate.replace('{demo}', stores.demoStoreUrl),
+    is_demo: s.demo,
+    is_active: s.demo ? stores.demoStores : stores.enabledStores.includes(s.key),
+  }));
+  await db.query(
+    `insert into store (store_key, store_name, country, currency, formats, homepage_url, product_url_template, is_demo, is_active)
+     select r.key, r.name, r.country, r.currency, array(select jsonb_array_elements_text(r.formats)),
+            r.homepage_url, r.product_url_template, r.is_demo, r.is_active
+     from jsonb_to_recordset($1::jsonb)
+       as r(key text, name text, country text, currency text, formats jsonb, homepage_url text, product_url_template text, is_demo boolean, is_active boolean)
+     on conflict (store_key) do update set store_name = excluded.store_name, country = excluded.country,
+       currency = excluded.currency, formats = excluded.formats, homepage_url = excluded.homepage_url,
+       product_url_template = excluded.product_url_template, is_demo = excluded.is_demo, is_active = excluded.is_active
+     where (store.store_name, store.country, store.currency, store.formats, store.homepage_url, store.product_url_template, store.is_demo, store.is_active)
+       is distinct from (excluded.store_name, excluded.country, excluded.currency, excluded.formats, excluded.homepage_url,
+                         excluded.product_url_template, excluded.is_demo, excluded.is_active)`,
+    [JSON.stringify(storeRows)],
+  );
+
+  return {
+    types: types.length,
+    genres: genres.length,
+    ontologyNodes: levels.reduce((n, level) => n + level.length, 0),
+    stores: storeRows.length,
+    activeStores: storeRows.filter((s) => s.is_active).length,
+  };
+}

@@ -1,0 +1,11 @@
+import type { ServiceIdentifier } from 'inversify';
+import type { Alert } from '../../../domain/alerts/alert.js';
+import type { PageRequest, PageSlice } from '../../../domain/shared/page.js';
+
+/** The user's alerts, newest first; scoped to the given user. */
+export interface AlertRepository {
+  page(userId: number, request: PageRequest): Promise<PageSlice<Alert>>;
+  /** False when the user has no such alert. */
+  markRead(userId: number, alertId: number, isRead: boolean): Promise<boolean>;
+}
+export const AlertRepository = Symbol.for('AlertRepository') as ServiceIdentifier<AlertRepository>;

@@ -1,0 +1,13 @@
+import { inject, injectable } from 'inversify';
+import { DEFAULT_PREFERENCES, type Preferences } from '../../domain/wishes/preferences.js';
+import { PreferencesRepository } from './ports/preferences-repository.js';
+
+@injectable()
+export class GetPreferences {
+  constructor(@inject(PreferencesRepository) private readonly preferences: PreferencesRepository) {}
+
+  /** Defaults until the user first saves. */
+  async execute(userId: number): Promise<Preferences> {
+    return (await this.preferences.find(userId)) ?? { ...DEFAULT_PREFERENCES, formats: [...DEFAULT_PREFERENCES.formats] };
+  }
+}

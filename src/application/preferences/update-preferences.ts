@@ -1,0 +1,21 @@
+import { inject, injectable } from 'inversify';
+import { changePreferences, DEFAULT_PREFERENCES, type Preferences } from '../../domain/wishes/preferences.js';
+import { UnitOfWork } from '../shared/unit-of-work.js';
+import { PreferencesRepository } from './ports/preferences-repository.js';
+
+@injectable()
+export class UpdatePreferences {
+  constructor(
+    @inject(PreferencesRepository) private readonly preferences: PreferencesRepository,
+    @inject(UnitOfWork) private readonly uow: UnitOfWork,
+  ) {}
+
+  execute(userId: number, change: Partial<Preferences>): Promise<Preferences> {
+    return this.uow.transaction(async () => {
+      const current = (await this.preferences.find(userId)) ?? DEFAULT_PREFERENCES;
+      const next = changePreferences(current, change);
+      await this.preferences.save(userId, next);
+      return next;
+    });
+  }
+}

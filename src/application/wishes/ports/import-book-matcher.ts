@@ -1,0 +1,16 @@
+import type { ServiceIdentifier } from 'inversify';
+
+export interface TitleMatchCandidate {
+  bookId: number;
+  /** Folded author names and aliases of the book. */
+  authorNames: string[];
+}
+
+/** Set-based lookups for imports: one query per kind, whatever the file's size. */
+export interface ImportBookMatcher {
+  /** ISBN-13 → book id, for the ISBNs that name an edition. */
+  booksByIsbn(isbns: readonly string[]): Promise<Map<string, number>>;
+  /** Folded title → books with exactly that folded title. */
+  booksByTitle(foldedTitles: readonly string[]): Promise<Map<string, TitleMatchCandidate[]>>;
+}
+export const ImportBookMatcher = Symbol.for('ImportBookMatcher') as ServiceIdentifier<ImportBookMatcher>;

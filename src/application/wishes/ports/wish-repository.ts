@@ -1,0 +1,17 @@
+import type { ServiceIdentifier } from 'inversify';
+import type { PageRequest, PageSlice } from '../../../domain/shared/page.js';
+import type { NewWish, Wish, WishChange } from '../../../domain/wishes/wish.js';
+
+/** The user's wishes; every method is scoped to the given user, so another user's id simply is not found. */
+export interface WishRepository {
+  page(userId: number, request: PageRequest): Promise<PageSlice<Wish>>;
+  findById(userId: number, wishId: number): Promise<Wish | null>;
+  /** Throws BookAlreadyWishedError when the user already wishes this book. */
+  add(userId: number, wish: NewWish): Promise<Wish>;
+  /** Adds in one statement, skipping books already wished; returns the book ids that were added. */
+  addMany(userId: number, wishes: readonly NewWish[]): Promise<Set<number>>;
+  /** False when the user has no such wish. */
+  update(userId: number, wishId: number, change: WishChange): Promise<boolean>;
+  remove(userId: number, wishId: number): Promise<boolean>;
+}
+export const WishRepository = Symbol.for('WishRepository') as ServiceIdentifier<WishRepository>;

@@ -1,0 +1,76 @@
+import { ValidationError } from '../../shared/domain-error.js';
+import type { ImportLayout } from './parse-wish-import.js';
+
+/**
+ * Which export a file is, told from its header alone (the user never has to say). Each layout lists the
+ * columns it cannot do without; the most specific layouts are tried first, because Goodreads and LibraryThing
+ * headers also contain an `ISBN` column and would otherwise pass for a plain CSV.
+ */
+const REQUIRED_COLUMNS: ReadonlyArray<readonly [ImportLayout, readonly (readonly string[])[]]> = [
+  ['goodreads', [['book id'], ['title'], ['author'], ['isbn'], ['isbn13'], ['exclusive shelf']]],
+  ['storygraph', [['title'], ['authors'], ['isbn/uid'], ['read status']]],
+  ['librarything', [['title'], ['primary author'], ['collections'], ['isbn', 'isbns']]],
+  ['plain', [['isbn']]],
+];
+
+export interface DetectedLayout {
+  layout: ImportLayout;
+  columns: ColumnIndex;
+}
+
+/** Header names → positions, looked up by normalised name, so `ISBN`, ` isbn ` and `Isbn` are one column. */
+export class ColumnIndex {
+  private readonly positions = new Map<string, number>();
+
+  constructor(header: readonly string[]) {
+    header.forEach((name, position) => {
+      const key = normaliseHeaderName(name);
+      // The first of two same-named columns wins, as a reader scanning left to right would expect.
+      if (key !== '' && !this.positions.has(key)) this.positions.set(key, position);
+    });
+  }
+
+  has(...names: string[]): boolean {
+    return names.some((name) => this.positions.has(name));
+  }
+
+  /**
+   * The cell under the first of `names` the header has; undefined when the header lacks them all or the row is
+   * too short to reach the column (rows with a wrong cell count are read as far as they go).
+   */
+  cell(cells: readonly string[], ...names: string[]): string | undefined {
+    for (const name of names) {
+      const position = this.positions.get(name);
+      if (position !== undefined) return cells[position];
+    }
+    return undefined;
+  }
+}
+
+/** Lower case, trimmed, inner whitespace collapsed, and free of BOMs that survived a double encoding. */
+export function normaliseHeaderName(name: string): string {
+  return name
+    .replace(/^(?:\uFEFF|\u00EF\u00BB\u00BF)+/, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .toLowerCase();
+}
+
+export function detectLayout(header: readonly string[]): DetectedLayout {
+  const columns = new ColumnIndex(header);
+  for (const [layout, required] of REQUIRED_COLUMNS) {
+    if (required.every((alternatives) => columns.has(...alternatives))) return { layout, columns };
+  }
+  throw unrecognisedFile('the first line is not a header this import understands');
+}
+
+export function unrecognisedFile(why: string): ValidationError {
+  return new ValidationError(`The file has no recognisable header: ${why}`, [
+    {
+      field: 'file',
+      message:
+        'expected a CSV whose header has an "isbn" column (optional "title", "author", "max_price", "currency"), ' +
+        'or an unmodified Goodreads, StoryGraph or LibraryThing export',
+    },
+  ]);
+}

@@ -1,0 +1,32 @@
+import { EDITION_FORMATS, type EditionFormat } from '../catalog/edition.js';
+import { ValidationError, type FieldProblem } from '../shared/domain-error.js';
+import { Money } from '../shared/money.js';
+import { isCountryCode } from '../reference/codes.js';
+
+export interface Preferences {
+  /** ISO 3166-1 alpha-2, or null until the user says where they buy. */
+  country: string | null;
+  currency: string;
+  formats: EditionFormat[];
+  alertEmail: boolean;
+}
+
+export const DEFAULT_PREFERENCES: Readonly<Preferences> = Object.freeze({
+  country: null,
+  currency: 'EUR',
+  formats: [...EDITION_FORMATS],
+  alertEmail: false,
+});
+
+/** Applies a change to preferences; fields left undefined keep their current value. Codes are checked. */
+export function changePreferences(current: Preferences, change: Partial<Preferences>): Preferences {
+  const problems: FieldProblem[] = [];
+  const country = change.country === undefined ? current.country : change.country?.toUpperCase() ?? null;
+  if (country !== null && !isCountryCode(country)) problems.push({ field: 'country', message: 'must be an ISO 3166-1 alpha-2 code' });
+  const currency = change.currency === undefined ? current.currency : change.currency.toUpperCase();
+  if (!Money.isCurrency(currency)) problems.push({ field: 'currency', message: 'must be an ISO 4217 code' });
+  const formats = change.formats === undefined ? current.formats : [...new Set(change.formats)];
+  if (formats.length === 0) problems.push({ field: 'formats', message: 'must name at least one format' });
+  if (problems.length > 0) throw new ValidationError('Invalid preferences', problems);
+  return { country, currency, formats, alertEmail: change.alertEmail ?? current.alertEmail };
+}
