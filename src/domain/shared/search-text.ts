@@ -6,7 +6,10 @@ export function normalizeForSearch(text: string): string {
   return text
     .normalize('NFKD')
     .replace(/\p{M}+/gu, '')
-    .replace(/ß/g, 'ss')
+    // Control characters (including the name/alias separator) must never join words across fields.
+    .replace(/\p{Cc}/gu, ' ')
+    .replace(/[ßẞ]/g, 'ss')
+    .replace(/[Đđ]/g, 'd')
     .replace(/[Øø]/g, 'o')
     .replace(/[Łł]/g, 'l')
     .replace(/[Ææ]/g, 'ae')

@@ -16,7 +16,7 @@ const AuthorBody = z.strictObject({
 });
 
 const AuthorListQuery = z.object({
-  q: z.string().max(200).optional().describe(`Search over names and aliases; at least ${AUTHOR_QUERY_MIN} characters`),
+  q: z.string().trim().min(AUTHOR_QUERY_MIN, `must be at least ${AUTHOR_QUERY_MIN} characters`).max(200).optional().describe(`Search over names and aliases; at least ${AUTHOR_QUERY_MIN} characters`),
   ...PageQuery,
 });
 

@@ -19,9 +19,9 @@ export const PER_PAGE_MAX = 100;
 export const PageQuery = {
   per_page: z
     .string()
-    .regex(/^\d{1,4}$/, `must be an integer from 1 to ${PER_PAGE_MAX}`)
+    // The pattern is exactly 1..100, so the OpenAPI document states the limit the API enforces.
+    .regex(/^(?:[1-9]\d?|100)$/, `must be an integer from 1 to ${PER_PAGE_MAX}`)
     .transform(Number)
-    .pipe(z.number().int().min(1, `must be from 1 to ${PER_PAGE_MAX}`).max(PER_PAGE_MAX, `must be from 1 to ${PER_PAGE_MAX}`))
     .default(PER_PAGE_DEFAULT)
     .describe(`Page size, 1 to ${PER_PAGE_MAX}; default ${PER_PAGE_DEFAULT}`),
   cursor: z.string().max(512).optional().describe('Opaque position from a `_links` href; never built by clients'),

@@ -1,2 +1,0 @@
-import { readFileSync } from 'node:fs';
-export const x = readFileSync;
