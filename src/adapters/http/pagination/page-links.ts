@@ -70,6 +70,19 @@ export class Paginator {
     return { data: slice.items.map(toJson), _links: links };
   }
 
+  /** The whole list answer: reads the page request, loads the slice, answers 200 with `{data, _links}`. */
+  async respond<T, J>(
+    at: { path: string; query: { per_page: number; cursor?: string | undefined }; filters?: Filters },
+    load: (request: PageRequest) => Promise<PageSlice<T>>,
+    keyOf: (item: T) => number,
+    toJson: (item: T) => J,
+  ): Promise<{ status: 200; body: Collection<J> }> {
+    const filters = at.filters ?? {};
+    const request = this.request(at.query.per_page, at.query.cursor, filters);
+    const slice = await load(request);
+    return { status: 200, body: this.collection(at.path, filters, request, slice, keyOf, toJson) };
+  }
+
   private href(basePath: string, filters: Filters, perPage: number, window: PageWindow): string {
     const params = new URLSearchParams();
     for (const [name, value] of Object.entries(filters)) if (value !== undefined) params.set(name, String(value));

@@ -18,10 +18,8 @@ export function alertRoutes(useCases: AlertUseCases, paginator: Paginator): Rout
       method: 'get', path: '/alerts', tag: 'alerts', auth: 'jwt', summary: "The user's alerts, newest first",
       query: z.object(PageQuery),
       responses: { 200: { description: 'A page of alerts', schema: collectionOf(AlertJson) } },
-      async handle({ userId, query, path }) {
-        const request = paginator.request(query.per_page, query.cursor, {});
-        const slice = await useCases.list.execute(currentUser(userId), request);
-        return { status: 200, body: paginator.collection(path, {}, request, slice, (a) => a.id, alertJson) };
+      handle({ userId, query, path }) {
+        return paginator.respond({ path, query }, (page) => useCases.list.execute(currentUser(userId), page), (a) => a.id, alertJson);
       },
     }),
     route({

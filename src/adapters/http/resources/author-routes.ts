@@ -40,11 +40,9 @@ export function authorRoutes(useCases: AuthorUseCases, paginator: Paginator): Ro
       summary: `List authors; optional search \`q\` (at least ${AUTHOR_QUERY_MIN} characters)`,
       query: AuthorListQuery,
       responses: { 200: { description: 'A page of authors', schema: collectionOf(AuthorJson) } },
-      async handle({ query, path }) {
-        const filters = { q: query.q };
-        const request = paginator.request(query.per_page, query.cursor, filters);
-        const slice = await useCases.list.execute({ q: query.q }, request);
-        return { status: 200, body: paginator.collection(path, filters, request, slice, (a) => a.id, authorJson) };
+      handle({ query, path }) {
+        const q = query.q;
+        return paginator.respond({ path, query, filters: { q } }, (page) => useCases.list.execute({ q }, page), (a) => a.id, authorJson);
       },
     }),
     route({

@@ -44,12 +44,9 @@ export function bookRoutes(useCases: BookUseCases, paginator: Paginator): RouteS
       summary: 'List books; optional search `q`',
       query: BookListQuery,
       responses: { 200: { description: 'A page of books', schema: collectionOf(BookJson) } },
-      async handle({ query, path }) {
+      handle({ query, path }) {
         const q = query.q?.trim() || undefined;
-        const filters = { q };
-        const request = paginator.request(query.per_page, query.cursor, filters);
-        const slice = await useCases.list.execute({ q }, request);
-        return { status: 200, body: paginator.collection(path, filters, request, slice, (b) => b.id, bookJson) };
+        return paginator.respond({ path, query, filters: { q } }, (page) => useCases.list.execute({ q }, page), (b) => b.id, bookJson);
       },
     }),
     route({

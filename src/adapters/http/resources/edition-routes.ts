@@ -42,10 +42,8 @@ export function editionRoutes(useCases: EditionUseCases, paginator: Paginator): 
       params: BookIdParams,
       query: z.object(PageQuery),
       responses: { 200: { description: 'A page of editions', schema: collectionOf(EditionJson) } },
-      async handle({ params, query, path }) {
-        const request = paginator.request(query.per_page, query.cursor, {});
-        const slice = await useCases.list.execute(params.bookId, request);
-        return { status: 200, body: paginator.collection(path, {}, request, slice, (e) => e.id, editionJson) };
+      handle({ params, query, path }) {
+        return paginator.respond({ path, query }, (page) => useCases.list.execute(params.bookId, page), (e) => e.id, editionJson);
       },
     }),
     route({

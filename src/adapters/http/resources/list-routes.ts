@@ -25,10 +25,8 @@ export function listRoutes(useCases: ListUseCases, paginator: Paginator): RouteS
       method: 'get', path: '/lists', tag: 'lists', auth: 'jwt', summary: "List the user's lists",
       query: z.object(PageQuery),
       responses: { 200: { description: 'A page of lists', schema: collectionOf(ListJson) } },
-      async handle({ userId, query, path }) {
-        const request = paginator.request(query.per_page, query.cursor, {});
-        const slice = await useCases.list.execute(currentUser(userId), request);
-        return { status: 200, body: paginator.collection(path, {}, request, slice, (l) => l.id, listJson) };
+      handle({ userId, query, path }) {
+        return paginator.respond({ path, query }, (page) => useCases.list.execute(currentUser(userId), page), (l) => l.id, listJson);
       },
     }),
     route({

@@ -57,10 +57,8 @@ export function preferencesRoutes(useCases: PreferencesUseCases, paginator: Pagi
       summary: "The user's readable languages",
       query: z.object(PageQuery),
       responses: { 200: { description: 'A page of languages', schema: collectionOf(LanguageJson) } },
-      async handle({ userId, query, path }) {
-        const request = paginator.request(query.per_page, query.cursor, {});
-        const slice = await useCases.languages.execute(currentUser(userId), request);
-        return { status: 200, body: paginator.collection(path, {}, request, slice, (l) => l.id, languageJson) };
+      handle({ userId, query, path }) {
+        return paginator.respond({ path, query }, (page) => useCases.languages.execute(currentUser(userId), page), (l) => l.id, languageJson);
       },
     }),
     route({

@@ -30,9 +30,8 @@ export function referenceRoutes(useCases: ReferenceUseCases, paginator: Paginato
       method: 'get', path: '/stores', tag: 'reference', auth: 'jwt', summary: 'List all stores',
       query: PageOnly,
       responses: { 200: { description: 'A page of stores', schema: collectionOf(StoreJson) } },
-      async handle({ query, path }) {
-        const request = paginator.request(query.per_page, query.cursor, {});
-        return { status: 200, body: paginator.collection(path, {}, request, await useCases.stores.execute(request), (s) => s.id, storeJson) };
+      handle({ query, path }) {
+        return paginator.respond({ path, query }, (page) => useCases.stores.execute(page), (s) => s.id, storeJson);
       },
     }),
     route({
@@ -40,39 +39,33 @@ export function referenceRoutes(useCases: ReferenceUseCases, paginator: Paginato
       summary: "Active stores matching the user's country (or international), currency and formats",
       query: PageOnly,
       responses: { 200: { description: 'A page of stores', schema: collectionOf(StoreJson) } },
-      async handle({ query, path, userId }) {
-        const request = paginator.request(query.per_page, query.cursor, {});
-        const slice = await useCases.userStores.execute(currentUser(userId), request);
-        return { status: 200, body: paginator.collection(path, {}, request, slice, (s) => s.id, storeJson) };
+      handle({ query, path, userId }) {
+        return paginator.respond({ path, query }, (page) => useCases.userStores.execute(currentUser(userId), page), (s) => s.id, storeJson);
       },
     }),
     route({
       method: 'get', path: '/languages', tag: 'reference', auth: 'jwt', summary: 'List all languages (ISO 639-1)',
       query: PageOnly,
       responses: { 200: { description: 'A page of languages', schema: collectionOf(LanguageJson) } },
-      async handle({ query, path }) {
-        const request = paginator.request(query.per_page, query.cursor, {});
-        return { status: 200, body: paginator.collection(path, {}, request, await useCases.languages.execute(request), (l) => l.id, languageJson) };
+      handle({ query, path }) {
+        return paginator.respond({ path, query }, (page) => useCases.languages.execute(page), (l) => l.id, languageJson);
       },
     }),
     route({
       method: 'get', path: '/types', tag: 'reference', auth: 'jwt', summary: 'List the 9 types',
       query: PageOnly,
       responses: { 200: { description: 'A page of types', schema: collectionOf(TypeJson) } },
-      async handle({ query, path }) {
-        const request = paginator.request(query.per_page, query.cursor, {});
-        return { status: 200, body: paginator.collection(path, {}, request, await useCases.types.execute(request), (t) => t.id, typeJson) };
+      handle({ query, path }) {
+        return paginator.respond({ path, query }, (page) => useCases.types.execute(page), (t) => t.id, typeJson);
       },
     }),
     route({
       method: 'get', path: '/genres', tag: 'reference', auth: 'jwt', summary: 'List genres, optionally of one type',
       query: z.object({ type_id: IdText.optional(), ...PageQuery }),
       responses: { 200: { description: 'A page of genres', schema: collectionOf(GenreJson) } },
-      async handle({ query, path }) {
+      handle({ query, path }) {
         const filters = { type_id: query.type_id };
-        const request = paginator.request(query.per_page, query.cursor, filters);
-        const slice = await useCases.genres.execute(query.type_id, request);
-        return { status: 200, body: paginator.collection(path, filters, request, slice, (g) => g.id, genreJson) };
+        return paginator.respond({ path, query, filters }, (page) => useCases.genres.execute(query.type_id, page), (g) => g.id, genreJson);
       },
     }),
     route({

@@ -55,10 +55,8 @@ export function wishRoutes(useCases: WishUseCases, paginator: Paginator): RouteS
       method: 'get', path: '/wishes', tag: 'wishes', auth: 'jwt', summary: "List the user's wishes",
       query: z.object(PageQuery),
       responses: { 200: { description: 'A page of wishes', schema: collectionOf(WishJson) } },
-      async handle({ userId, query, path }) {
-        const request = paginator.request(query.per_page, query.cursor, {});
-        const slice = await useCases.list.execute(currentUser(userId), request);
-        return { status: 200, body: paginator.collection(path, {}, request, slice, (w) => w.id, wishJson) };
+      handle({ userId, query, path }) {
+        return paginator.respond({ path, query }, (page) => useCases.list.execute(currentUser(userId), page), (w) => w.id, wishJson);
       },
     }),
     route({
