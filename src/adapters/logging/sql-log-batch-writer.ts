@@ -16,7 +16,8 @@ export function sqlLogBatchWriter(em: EntityManager): BatchWriter {
       `insert into log (log_time, log_level, log_source, log_event, log_detail)
        select r.log_time, r.log_level, r.log_source, r.log_event, coalesce(r.log_detail, '{}'::jsonb)
        from jsonb_to_recordset(?::jsonb) as r(log_time timestamptz, log_level text, log_source text, log_event text, log_detail jsonb)`,
-      [JSON.stringify(rows)],
+      // jsonb cannot hold U+0000, which an error message may quote; one bad event must not sink the batch.
+      [JSON.stringify(rows, (_key, value: unknown) => (typeof value === 'string' ? value.replace(/\u0000/g, '\uFFFD') : value))],
     );
   };
 }

@@ -35,7 +35,8 @@ const CONNECTION_ERROR_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT
 /** True when the database cannot be reached (down, restarting, refusing, or the pool cannot connect). */
 export function isDatabaseUnavailable(error: unknown): boolean {
   const state = sqlState(error);
-  if (state && (state.startsWith('08') || state === '57P01' || state === '57P02' || state === '57P03')) return true;
+  // Class 08 connection failures and server shutdowns; not 08P01 (protocol violation), which a bad value can cause.
+  if (state && ((state.startsWith('08') && state !== '08P01') || state === '57P01' || state === '57P02' || state === '57P03')) return true;
   let current: unknown = error;
   for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
     const { code, message } = current as { code?: unknown; message?: unknown };

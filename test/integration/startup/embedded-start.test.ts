@@ -1,4 +1,5 @@
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { request } from 'node:http';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -50,16 +51,33 @@ describe('npm start with the embedded database', () => {
     });
     expect(created.status).toBe(201);
 
-    first.service.child.kill('SIGTERM');
+    // A request in flight when SIGTERM arrives still completes: its body is only finished after the signal.
+    const inFlight = new Promise<number>((resolve, reject) => {
+      const req = request(`${first.url}/api/authors`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${first.token}`, 'content-type': 'application/json', 'transfer-encoding': 'chunked' },
+      });
+      req.on('response', (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+      req.on('error', reject);
+      req.write('{"author_name": ');
+      setTimeout(() => {
+        first.service.child.kill('SIGTERM');
+        setTimeout(() => req.end('"Octavia E. Butler"}'), 500);
+      }, 200);
+    });
+    expect(await inFlight).toBe(201);
     expect(await first.service.exited()).toBe(0);
     expect(await portAnswers(Number(env.EMBEDDED_PG_PORT))).toBe(false);
     expect(await portAnswers(Number(env.PORT))).toBe(false);
 
     const second = await startOnce(env);
     expect(second.service.output()).not.toMatch(/Creating the embedded PostgreSQL cluster/);
-    const listed = await fetch(`${second.url}/api/authors?q=guin`, { headers: { authorization: `Bearer ${second.token}` } });
+    const listed = await fetch(`${second.url}/api/authors`, { headers: { authorization: `Bearer ${second.token}` } });
     const body = (await listed.json()) as { data: Array<{ author_name: string }> };
-    expect(body.data.map((a) => a.author_name)).toEqual(['Ursula K. Le Guin']);
+    expect(body.data.map((a) => a.author_name)).toEqual(['Ursula K. Le Guin', 'Octavia E. Butler']);
     second.service.child.kill('SIGINT');
     expect(await second.service.exited()).toBe(0);
   }, 120_000);

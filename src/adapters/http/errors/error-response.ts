@@ -1,4 +1,4 @@
-import type { ErrorRequestHandler, Response } from 'express';
+import type { ErrorRequestHandler, Request, Response } from 'express';
 import { apiError } from '../../../domain/logging/log-event.js';
 import { DomainError, RateLimitedError, type FieldProblem } from '../../../domain/shared/domain-error.js';
 import type { LogSink } from '../../../application/logging/log-sink.js';
@@ -19,16 +19,22 @@ export function sendError(res: Response, code: string, message: string, extra: {
   res.status(statusOf(code)).json(body);
 }
 
-/** body-parser's errors carry a `type`; they are the client's fault, never a 500. */
-function bodyParserProblem(error: unknown): HttpProblem | null {
+/**
+ * Errors raised by express and body-parser for bad requests (malformed percent-encoding in a path, a body that
+ * claims gzip but is not, ...) carry a 4xx `status`; they are the client's fault, never a 500.
+ */
+function clientProblem(error: unknown): HttpProblem | null {
   const type = (error as { type?: unknown })?.type;
   if (type === 'entity.too.large') return new HttpProblem('payload_too_large', 'The request body is too large');
   if (type === 'entity.parse.failed') return new HttpProblem('validation_failed', 'The request body is not valid JSON');
   if (type === 'encoding.unsupported' || type === 'charset.unsupported') {
     return new HttpProblem('unsupported_media_type', 'Unsupported body encoding or charset');
   }
-  if (type === 'request.aborted' || type === 'request.size.invalid' || type === 'stream.encoding.set') {
-    return new HttpProblem('validation_failed', 'The request body could not be read');
+  const status = (error as { status?: unknown; statusCode?: unknown })?.status ?? (error as { statusCode?: unknown })?.statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    if (status === 413) return new HttpProblem('payload_too_large', 'The request body is too large');
+    if (status === 415) return new HttpProblem('unsupported_media_type', 'Unsupported body encoding or media type');
+    return new HttpProblem('validation_failed', 'The request could not be read (malformed encoding or body)');
   }
   return null;
 }
@@ -44,7 +50,7 @@ export function errorHandler(logs: LogSink, clock: Clock, isUnavailable: (error:
       sendError(res, error.code, error.message, { details: error.details, headers });
       return;
     }
-    const problem = error instanceof HttpProblem ? error : bodyParserProblem(error);
+    const problem = error instanceof HttpProblem ? error : clientProblem(error);
     if (problem) {
       sendError(res, problem.code, problem.message, { details: problem.details, headers: problem.headers });
       return;
@@ -54,7 +60,7 @@ export function errorHandler(logs: LogSink, clock: Clock, isUnavailable: (error:
     const err = error instanceof Error ? error : new Error(String(error));
     logs.record(
       apiError(
-        { endpoint: `${req.method} ${req.route?.path ? req.baseUrl + String(req.route.path) : req.path}`, status, message: err.message, stack: err.stack },
+        { endpoint: endpointOf(req, res), status, message: err.message, stack: err.stack },
         clock.now(),
       ),
     );
@@ -65,4 +71,10 @@ export function errorHandler(logs: LogSink, clock: Clock, isUnavailable: (error:
       sendError(res, 'internal_error', 'An unexpected error occurred');
     }
   };
+}
+
+/** The route template (`GET /api/books/:id`) set by mountRoutes, else the path without its query. */
+function endpointOf(req: Request, res: Response): string {
+  const endpoint = res.locals.endpoint as string | undefined;
+  return endpoint ?? `${req.method} ${req.originalUrl.split('?')[0]}`;
 }

@@ -20,6 +20,11 @@ const TAG_TO_KIND = { a: 'after', b: 'before', l: 'last' } as const;
 export class CursorCodec {
   constructor(private readonly key: string) {}
 
+  /** A codec whose cursors are valid for one listing only (its path): another listing's cursor fails the signature. */
+  forListing(path: string): CursorCodec {
+    return new CursorCodec(`${this.key}\u0000${path}`);
+  }
+
   encode(state: CursorState): string {
     const w = state.window;
     const payload = JSON.stringify(w.kind === 'last' ? [KIND_TO_TAG.last, 0, state.perPage, state.filterHash] : [KIND_TO_TAG[w.kind], w.key, state.perPage, state.filterHash]);

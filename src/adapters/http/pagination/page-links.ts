@@ -26,12 +26,15 @@ export type Filters = Readonly<Record<string, string | number | undefined>>;
 export class Paginator {
   constructor(private readonly codec: CursorCodec) {}
 
-  /** A cursor made for another page size or other filters yields the first page (seed rule 1). */
-  request(perPage: number, cursor: string | undefined, filters: Filters): PageRequest {
+  /**
+   * A cursor made for another page size or other filters yields the first page (seed rule 1); a cursor of
+   * another listing, or an altered one, is `invalid_cursor`.
+   */
+  request(basePath: string, perPage: number, cursor: string | undefined, filters: Filters): PageRequest {
     if (cursor === undefined) return { window: { kind: 'first' }, size: perPage };
     let state;
     try {
-      state = this.codec.decode(cursor);
+      state = this.codec.forListing(basePath).decode(cursor);
     } catch (error) {
       if (error instanceof InvalidCursorError) throw new HttpProblem('invalid_cursor', 'The cursor is invalid or was altered; follow the _links as given');
       throw error;
@@ -78,17 +81,18 @@ export class Paginator {
     toJson: (item: T) => J,
   ): Promise<{ status: 200; body: Collection<J> }> {
     const filters = at.filters ?? {};
-    const request = this.request(at.query.per_page, at.query.cursor, filters);
+    const request = this.request(at.path, at.query.per_page, at.query.cursor, filters);
     const slice = await load(request);
     return { status: 200, body: this.collection(at.path, filters, request, slice, keyOf, toJson) };
   }
 
   private href(basePath: string, filters: Filters, perPage: number, window: PageWindow): string {
+    const codec = this.codec.forListing(basePath);
     const params = new URLSearchParams();
     for (const [name, value] of Object.entries(filters)) if (value !== undefined) params.set(name, String(value));
     params.set('per_page', String(perPage));
     if (window.kind !== 'first') {
-      params.set('cursor', this.codec.encode({ window, perPage, filterHash: filterHashOf(filters) }));
+      params.set('cursor', codec.encode({ window, perPage, filterHash: filterHashOf(filters) }));
     }
     return `${basePath}?${params.toString()}`;
   }

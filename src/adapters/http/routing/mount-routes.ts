@@ -4,7 +4,7 @@ import { sendError } from '../errors/error-response.js';
 import { HttpProblem } from '../errors/http-problem.js';
 import type { RouteSpec } from './route-spec.js';
 import { uploadBody } from './upload-body.js';
-import { parseOrThrow } from './validate.js';
+import { parseOrThrow, rejectNulCharacters } from './validate.js';
 
 export const JSON_BODY_LIMIT = '1mb';
 
@@ -34,7 +34,13 @@ const jsonBody = express.json({ limit: JSON_BODY_LIMIT, strict: true, type: 'app
 export function mountRoutes(router: Router, specs: readonly RouteSpec[], deps: MountDeps): void {
   const methodsByPath = new Map<string, Set<string>>();
   for (const spec of specs) {
-    const chain: RequestHandler[] = [];
+    const endpoint = `${spec.method.toUpperCase()} /api${spec.path}`;
+    const chain: RequestHandler[] = [
+      (_req, res, next) => {
+        res.locals.endpoint = endpoint;
+        next();
+      },
+    ];
     const auth = spec.auth;
     if (auth === 'jwt') chain.push(deps.authenticate);
     else if (auth !== 'none') {
@@ -45,6 +51,7 @@ export function mountRoutes(router: Router, specs: readonly RouteSpec[], deps: M
     chain.push(async (req, res) => {
       const params = spec.params ? parseOrThrow(spec.params, req.params, 'params') : {};
       const query = spec.query ? parseOrThrow(spec.query, req.query, 'query') : {};
+      if (spec.body) rejectNulCharacters(req.body);
       const body = spec.body ? parseOrThrow(spec.body, req.body, 'body') : spec.upload ? (req.body as Uint8Array) : undefined;
       const result = await deps.scope.run(() =>
         spec.handle({

@@ -27,3 +27,25 @@ export function parseOrThrow<T>(schema: z.ZodType<T>, value: unknown, part: 'par
   const summary = problems.map((p) => `${p.field}: ${p.message}`).join('; ');
   throw new ValidationError(`Invalid request ${part}: ${summary}`.slice(0, 500), problems);
 }
+
+/**
+ * PostgreSQL text cannot hold U+0000; a body that carries one is refused up front, naming the field.
+ * Iterative, so a deeply nested body cannot overflow the stack.
+ */
+export function rejectNulCharacters(body: unknown): void {
+  const pending: Array<[value: unknown, path: string]> = [[body, '']];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    const [value, path] = next;
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) {
+        throw new ValidationError('Text must not contain the NUL character', [{ field: path || 'body', message: 'must not contain U+0000' }]);
+      }
+    } else if (Array.isArray(value)) {
+      value.forEach((item, i) => pending.push([item, `${path}[${i}]`]));
+    } else if (value !== null && typeof value === 'object') {
+      for (const [key, item] of Object.entries(value)) {
+        pending.push([key, path || 'body'], [item, path ? `${path}.${key}` : key]);
+      }
+    }
+  }
+}

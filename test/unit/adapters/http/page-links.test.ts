@@ -41,7 +41,7 @@ function serve(ids: readonly number[], href: string, filters: Filters = {}): Col
   const url = new URL(href, 'http://localhost');
   expect(url.pathname).toBe(BASE);
   const perPage = Number(url.searchParams.get('per_page') ?? 20);
-  const request = paginator.request(perPage, url.searchParams.get('cursor') ?? undefined, filters);
+  const request = paginator.request(BASE, perPage, url.searchParams.get('cursor') ?? undefined, filters);
   return paginator.collection(BASE, filters, request, sliceFrom(ids, request), (item) => item.id, (item) => item.id);
 }
 
@@ -63,33 +63,33 @@ function walk(ids: () => readonly number[], start: string, direction: 'next' | '
 
 describe('Paginator.request', () => {
   it('reads the first page without a cursor', () => {
-    expect(paginator.request(20, undefined, {})).toEqual({ window: { kind: 'first' }, size: 20 });
+    expect(paginator.request(BASE, 20, undefined, {})).toEqual({ window: { kind: 'first' }, size: 20 });
   });
 
   it('honours a cursor from its own links', () => {
     const page = serve(range(5), hrefOf(2));
     const cursor = new URL(page._links.next!.href, 'http://x').searchParams.get('cursor')!;
-    expect(paginator.request(2, cursor, {})).toEqual({ window: { kind: 'after', key: 20 }, size: 2 });
+    expect(paginator.request(BASE, 2, cursor, {})).toEqual({ window: { kind: 'after', key: 20 }, size: 2 });
   });
 
   it('answers the first page at the new size when per_page changed (seed rule 1)', () => {
     const page = serve(range(10), hrefOf(2));
     const cursor = new URL(page._links.next!.href, 'http://x').searchParams.get('cursor')!;
-    expect(paginator.request(5, cursor, {})).toEqual({ window: { kind: 'first' }, size: 5 });
+    expect(paginator.request(BASE, 5, cursor, {})).toEqual({ window: { kind: 'first' }, size: 5 });
   });
 
   it('answers the first page when the filters changed', () => {
     const page = serve(range(10), hrefOf(2, { q: 'tolkien' }), { q: 'tolkien' });
     const cursor = new URL(page._links.next!.href, 'http://x').searchParams.get('cursor')!;
-    expect(paginator.request(2, cursor, { q: 'tolkien' }).window.kind).toBe('after');
-    expect(paginator.request(2, cursor, { q: 'pratchett' })).toEqual({ window: { kind: 'first' }, size: 2 });
-    expect(paginator.request(2, cursor, {})).toEqual({ window: { kind: 'first' }, size: 2 });
+    expect(paginator.request(BASE, 2, cursor, { q: 'tolkien' }).window.kind).toBe('after');
+    expect(paginator.request(BASE, 2, cursor, { q: 'pratchett' })).toEqual({ window: { kind: 'first' }, size: 2 });
+    expect(paginator.request(BASE, 2, cursor, {})).toEqual({ window: { kind: 'first' }, size: 2 });
   });
 
   it.each(['garbage', '', 'a.b', 'eyJhIjoxfQ.AAAAAAAAAAAAAAAA'])('turns the bad cursor %j into an invalid_cursor problem', (cursor) => {
     let caught: unknown;
     try {
-      paginator.request(20, cursor, {});
+      paginator.request(BASE, 20, cursor, {});
     } catch (error) {
       caught = error;
     }
@@ -171,10 +171,10 @@ describe('Paginator.collection links', () => {
   });
 
   it('maps items with toJson and keys them with keyOf', () => {
-    const request = paginator.request(2, undefined, {});
+    const request = paginator.request(BASE, 2, undefined, {});
     const collection = paginator.collection(BASE, {}, request, { items: [{ id: 7 }, { id: 9 }], hasMore: true }, (i) => i.id, (i) => ({ thing_id: i.id }));
     expect(collection.data).toEqual([{ thing_id: 7 }, { thing_id: 9 }]);
-    expect(paginator.request(2, new URL(collection._links.next!.href, 'http://x').searchParams.get('cursor')!, {})).toEqual({
+    expect(paginator.request(BASE, 2, new URL(collection._links.next!.href, 'http://x').searchParams.get('cursor')!, {})).toEqual({
       window: { kind: 'after', key: 9 },
       size: 2,
     });
@@ -239,5 +239,14 @@ describe('Paginator walks (C4.5)', () => {
     }
     expect(seen.filter((id) => range(7).includes(id))).toEqual(range(7));
     expect(new Set(seen).size).toBe(seen.length);
+  });
+});
+
+describe('cursors belong to one listing', () => {
+  it('refuses a cursor made for another path as invalid_cursor', () => {
+    const next = serve(range(5), `${BASE}?per_page=2`, {})._links.next!.href;
+    const cursor = new URL(next, 'http://x').searchParams.get('cursor')!;
+    expect(paginator.request(BASE, 2, cursor, {}).window.kind).toBe('after');
+    expect(() => paginator.request('/api/other-things', 2, cursor, {})).toThrow(/cursor/);
   });
 });
