@@ -17,7 +17,7 @@ export function sqlLogBatchWriter(em: EntityManager): BatchWriter {
        select r.log_time, r.log_level, r.log_source, r.log_event, coalesce(r.log_detail, '{}'::jsonb)
        from jsonb_to_recordset(?::jsonb) as r(log_time timestamptz, log_level text, log_source text, log_event text, log_detail jsonb)`,
       // jsonb cannot hold U+0000, which an error message may quote; one bad event must not sink the batch.
-      [JSON.stringify(rows, (_key, value: unknown) => (typeof value === 'string' ? value.replace(/\u0000/g, '\uFFFD') : value))],
+      [JSON.stringify(rows, (_key, value: unknown) => (typeof value === 'string' ? value.replaceAll('\u0000', '\uFFFD') : value))],
     );
   };
 }

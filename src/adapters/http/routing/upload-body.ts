@@ -35,7 +35,8 @@ function readMultipartFile(req: express.Request): Promise<Uint8Array> {
   return new Promise((resolve, reject) => {
     let parser: busboy.Busboy;
     try {
-      parser = busboy({ headers: req.headers, limits: { fileSize: UPLOAD_LIMIT_BYTES, files: 1 } });
+      // busboy signals its limit when a file reaches it; "at most 5 MiB" means the limit fires past it. Other file parts are drained.
+      parser = busboy({ headers: req.headers, limits: { fileSize: UPLOAD_LIMIT_BYTES + 1, files: 10 } });
     } catch {
       reject(new HttpProblem('validation_failed', 'The multipart body is malformed'));
       return;
