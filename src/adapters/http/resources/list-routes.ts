@@ -11,6 +11,8 @@ import { route, type RouteSpec } from '../routing/route-spec.js';
 import { currentUser } from './current-user.js';
 import { ListJson, listJson, PublicListJson, publicListJson } from './user-space-presenters.js';
 
+const SHARE_TOKEN_SHAPE = /^[A-Za-z0-9_-]{1,128}$/;
+
 export interface ListUseCases {
   list: ListLists;
   create: CreateList;
@@ -45,7 +47,11 @@ export function listRoutes(useCases: ListUseCases, paginator: Paginator): RouteS
       params: z.strictObject({ id: z.string().min(1).max(128).describe('A list id (all digits) or a share token') }),
       responses: { 200: { description: 'The list (owner) or its public view (token)', schema: z.union([ListJson, PublicListJson]) } },
       async handle({ userId, params }) {
-        if (!isListId(params.id)) return { status: 200, body: publicListJson(await useCases.getPublic.execute(params.id)) };
+        if (!isListId(params.id)) {
+          // Only base64url can be a share token; anything else is answered without a query.
+          if (!SHARE_TOKEN_SHAPE.test(params.id)) throw new ListNotFoundError('with that share token');
+          return { status: 200, body: publicListJson(await useCases.getPublic.execute(params.id)) };
+        }
         const id = Number(params.id);
         if (!Number.isSafeInteger(id) || id < 1) throw new ListNotFoundError(params.id);
         return { status: 200, body: listJson(await useCases.getOwn.execute(currentUser(userId), id)) };

@@ -16,9 +16,13 @@ export interface MountDeps {
 const hasBody = (req: express.Request): boolean =>
   req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
 
-/** JSON routes refuse other media types with 415 before reading the body. */
+/** JSON routes refuse other media types with 415 and an empty body with 400, before reading it. */
 const requireJson: RequestHandler = (req, _res, next) => {
-  if (hasBody(req) && !req.is('application/json')) {
+  if (!hasBody(req)) {
+    next(new HttpProblem('validation_failed', 'The request body is empty; send a JSON object', {}, [{ field: 'body', message: 'required' }]));
+    return;
+  }
+  if (!req.is('application/json')) {
     next(new HttpProblem('unsupported_media_type', 'Send the body as Content-Type: application/json'));
     return;
   }

@@ -51,7 +51,12 @@ export class SqlBookListRepository implements BookListRepository {
   }
 
   async findPublic(token: string): Promise<PublicBookList | null> {
-    const lists = await this.em.execute<Row[]>('select list_id, list_name, created_at from book_list where token = ?', [token]);
+    // Prices are shown in the owner's preferred currency when a store quotes one (else the cheapest of any).
+    const lists = await this.em.execute<Row[]>(
+      `select l.list_id, l.list_name, l.created_at, coalesce(p.currency, 'EUR') as owner_currency
+       from book_list l left join user_preferences p on p.user_id = l.user_id where l.token = ?`,
+      [token],
+    );
     const list = lists[0];
     if (!list) return null;
     // Each book with its authors and its current best price: the cheapest latest daily quote per store.
@@ -70,12 +75,12 @@ export class SqlBookListRepository implements BookListRepository {
                order by q.edition_id, q.store_id, q.fetched_at desc) q
          join store s on s.store_id = q.store_id
          where q.availability <> 'out_of_stock'
-         order by q.amount_minor asc, q.fetched_at desc
+         order by (q.currency = ?) desc, q.amount_minor asc, q.fetched_at desc
          limit 1
        ) best on true
        where i.list_id = ?
        order by i.position`,
-      [list.list_id],
+      [list.owner_currency, list.list_id],
     );
     return { name: String(list.list_name), createdAt: toDate(list.created_at), books: rows.map(publicBookFromRow) };
   }
