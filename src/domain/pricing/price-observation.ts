@@ -1,0 +1,44 @@
+export const AVAILABILITIES = ['in_stock', 'out_of_stock', 'preorder', 'unknown'] as const;
+export type Availability = (typeof AVAILABILITIES)[number];
+
+/** What a store page says about an edition: a price in a currency, whether it can be bought, and where. */
+export interface PriceObservation {
+  /** Decimal string with the currency's minor digits ("18.09", "1500" for JPY). */
+  amount: string;
+  /** ISO 4217. */
+  currency: string;
+  availability: Availability;
+  /** The page the price was read from (after redirects). */
+  url: string;
+}
+
+/**
+ * Why a store gave no price. `blocked` is a captcha or 403; `rate_limited` carries the store's Retry-After;
+ * `ambiguous_price` means several different prices compete and configuration does not say which one is the
+ * edition's new price — the adapter refuses to guess.
+ */
+export const FETCH_FAILURE_KINDS = [
+  'not_found',
+  'blocked',
+  'rate_limited',
+  'timeout',
+  'no_price',
+  'ambiguous_price',
+  'parse_error',
+  'network_error',
+  'http_error',
+] as const;
+export type FetchFailureKind = (typeof FETCH_FAILURE_KINDS)[number];
+
+export interface FetchFailure {
+  kind: FetchFailureKind;
+  message: string;
+  retryAfterSeconds?: number;
+}
+
+export type PriceFetchResult = { ok: true; observation: PriceObservation } | { ok: false; failure: FetchFailure };
+
+/** Failures worth retrying with backoff: the store may answer next time. The others are answers. */
+export function isTransient(kind: FetchFailureKind): boolean {
+  return kind === 'timeout' || kind === 'network_error' || kind === 'http_error' || kind === 'rate_limited';
+}
