@@ -1,5 +1,6 @@
 // The one module that reads the environment. Everything else receives an AppConfig.
 import { SHIPPED_STORES } from '../migrations/reference/stores.js';
+import { Cron } from 'croner';
 import { ConfigError, readEnv } from './env-reader.js';
 
 export { ConfigError };
@@ -35,6 +36,29 @@ export interface StoresConfig {
   enabledStores: string[];
 }
 
+export interface PricingConfig {
+  /** Cron expressions, evaluated in UTC (C6.1). */
+  fetchCron: string;
+  consolidationCron: string;
+  /** Run the cron triggers in this instance (several instances may; each run is claimed once). */
+  scheduler: boolean;
+  /** Process queued fetch tasks in this instance. */
+  workers: boolean;
+  cooldownSeconds: number;
+  userAgent: string;
+  timeoutMs: number;
+  retries: number;
+  storeConcurrency: number;
+  storeMinIntervalMs: number;
+  /** Start the demonstration store server inside this process, on DEMO_STORE_URL's port. */
+  demoServer: boolean;
+}
+
+export interface MailConfig {
+  smtpUrl: string | null;
+  from: string;
+}
+
 export interface AppConfig {
   nodeEnv: 'development' | 'production' | 'test';
   host: string;
@@ -44,6 +68,8 @@ export interface AppConfig {
   auth: AuthConfig;
   logging: LoggingConfig;
   stores: StoresConfig;
+  pricing: PricingConfig;
+  mail: MailConfig;
 }
 
 /** Reads and validates every variable; throws one ConfigError naming every bad variable. */
@@ -85,6 +111,33 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     enabledStores: r.list('ENABLED_STORES', storeKeys, []),
   };
 
+  const cron = (name: string, fallback: string): string => {
+    const pattern = r.string(name) ?? fallback;
+    try {
+      new Cron(pattern, { paused: true, timezone: 'UTC' }).stop();
+    } catch (error) {
+      r.fail(name, `is not a valid cron expression (${error instanceof Error ? error.message : String(error)})`);
+    }
+    return pattern;
+  };
+  const pricing: PricingConfig = {
+    fetchCron: cron('FETCH_CRON', '0 3 * * *'),
+    consolidationCron: cron('CONSOLIDATION_CRON', '30 0 1 * *'),
+    scheduler: r.oneOf('SCHEDULER', ['on', 'off'] as const, nodeEnv === 'test' ? 'off' : 'on') === 'on',
+    workers: r.oneOf('FETCH_WORKERS', ['on', 'off'] as const, 'on') === 'on',
+    cooldownSeconds: r.duration('FETCH_COOLDOWN', { min: 0, max: 7 * 24 * 3600, fallback: 600 }),
+    userAgent: r.string('FETCH_USER_AGENT') ?? 'Shelfwatch/0.1 (self-hosted book price tracker; +https://github.com/shelfwatch/shelfwatch)',
+    timeoutMs: r.int('FETCH_TIMEOUT_MS', { min: 100, max: 120_000, fallback: 10_000 }),
+    retries: r.int('FETCH_RETRIES', { min: 0, max: 10, fallback: 2 }),
+    storeConcurrency: r.int('STORE_CONCURRENCY', { min: 1, max: 64, fallback: 2 }),
+    storeMinIntervalMs: r.int('STORE_MIN_INTERVAL_MS', { min: 0, max: 60_000, fallback: 1000 }),
+    demoServer: false,
+  };
+  pricing.demoServer =
+    r.oneOf('DEMO_STORE_SERVER', ['on', 'off'] as const, stores.demoStores && nodeEnv === 'development' ? 'on' : 'off') === 'on';
+  const smtpUrl = r.url('SMTP_URL', ['smtp:', 'smtps:']) ?? null;
+  const mail: MailConfig = { smtpUrl, from: r.string('MAIL_FROM') ?? 'Shelfwatch <shelfwatch@localhost>' };
+
   const config: AppConfig = {
     nodeEnv,
     host: r.string('HOST') ?? '0.0.0.0',
@@ -105,6 +158,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       bufferMax: r.int('LOG_BUFFER_MAX', { min: 10, max: 1_000_000, fallback: 10_000 }),
     },
     stores,
+    pricing,
+    mail,
   };
   r.throwIfFailed();
   return config;

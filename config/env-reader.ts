@@ -31,6 +31,18 @@ export function readEnv(env: NodeJS.ProcessEnv) {
       }
       return n;
     },
+    /** Seconds, or a number with a unit: `90`, `90s`, `10m`, `2h`. */
+    duration(name: string, opts: { min: number; max: number; fallback: number }): number {
+      const value = raw(name);
+      if (value === undefined) return opts.fallback;
+      const match = /^(\d+)\s*(s|m|h)?$/.exec(value);
+      const seconds = match ? Number(match[1]) * ({ s: 1, m: 60, h: 3600 } as const)[(match[2] ?? 's') as 's' | 'm' | 'h'] : NaN;
+      if (!match || seconds < opts.min || seconds > opts.max) {
+        fail(name, `must be a duration such as 600, 90s, 10m or 2h, from ${opts.min} to ${opts.max} seconds (got "${value}")`);
+        return opts.fallback;
+      }
+      return seconds;
+    },
     oneOf<T extends string>(name: string, allowed: readonly T[], fallback: T): T {
       const value = raw(name);
       if (value === undefined) return fallback;

@@ -4,7 +4,10 @@ import type { AppConfig } from '../config/config.js';
 import { Clock, systemClock } from './application/shared/clock.js';
 import { inProcessLoggingModule } from './adapters/logging/in-process-logging-module.js';
 import { embeddedDatabaseModule, externalDatabaseModule } from './adapters/postgres/database-modules.js';
+import { mailModule } from './adapters/notify/mail-modules.js';
 import { postgresModule } from './adapters/postgres/postgres-module.js';
+import { pricingPersistenceModule } from './adapters/postgres/pricing-module.js';
+import { storeFetchingModule } from './adapters/stores/store-fetching-module.js';
 
 /**
  * Composition root, first stage: which database the service runs on (embedded or external),
@@ -22,7 +25,13 @@ export function createContainer(config: AppConfig, say: (line: string) => void):
   return container;
 }
 
-/** Second stage, once the database answers: persistence adapters and the logging mode. */
+/** Second stage, once the database answers: persistence, logging mode, store fetching and mail adapters. */
 export function loadRuntimeModules(container: Container, config: AppConfig, orm: MikroORM): void {
-  container.loadSync(postgresModule(orm), inProcessLoggingModule(orm, config.logging));
+  container.loadSync(
+    postgresModule(orm),
+    pricingPersistenceModule,
+    inProcessLoggingModule(orm, config.logging),
+    storeFetchingModule(config.pricing),
+    mailModule(config.mail),
+  );
 }

@@ -1,6 +1,13 @@
+import { randomUUID } from 'node:crypto';
 import type { MikroORM } from '@mikro-orm/postgresql';
+import type { Container } from 'inversify';
 import type { AppConfig } from '../config/config.js';
 import { LogSink } from './application/logging/log-sink.js';
+import { ConsolidateMonth } from './application/pricing/consolidate-month.js';
+import { FetchQueue } from './application/pricing/ports/fetch-runs.js';
+import { ScheduledRuns } from './application/pricing/ports/scheduled-runs.js';
+import { RunFetchTask } from './application/pricing/run-fetch-task.js';
+import { StartFetchRun } from './application/pricing/start-fetch-run.js';
 import { Clock } from './application/shared/clock.js';
 import { RequestScope } from './application/shared/request-scope.js';
 import { UserDirectory } from './application/users/user-directory.js';
@@ -12,15 +19,22 @@ import { createHttpApp } from './adapters/http/http-app.js';
 import { listen } from './adapters/http/http-server.js';
 import { CursorCodec } from './adapters/http/pagination/cursor-codec.js';
 import { Paginator } from './adapters/http/pagination/page-links.js';
+import { consoleLogger } from './adapters/logging/console-output.js';
 import { openOrm, prepareDatabase } from './adapters/postgres/database.js';
 import { DatabaseProvisioner } from './adapters/postgres/database-provisioner.js';
 import { localSecrets } from './adapters/postgres/embedded-postgres.js';
 import { isDatabaseUnavailable } from './adapters/postgres/pg-errors.js';
+import { CronScheduler } from './adapters/scheduler/cron-scheduler.js';
+import { PgBossFetchQueue, startFetchWorkers, startPgBoss } from './adapters/scheduler/pg-boss-fetch-queue.js';
+import { startDemoStoreServer } from './adapters/stores/demo/index.js';
+import { previousMonth } from './domain/pricing/month.js';
 import { createContainer, loadRuntimeModules } from './container.js';
+import { ShutdownStack } from './shutdown-stack.js';
 
 export const SERVICE_VERSION = '0.1.0';
 /** Cursors are integrity-checked, not secret: a forged one could only point at another position. */
 const CURSOR_KEY = 'shelfwatch-cursor-v1';
+const FETCH_WORKERS = { workers: 4, batchSize: 32 };
 
 export interface RunningService {
   url: string;
@@ -29,19 +43,41 @@ export interface RunningService {
   /** The HS256 secret in use (development token printing), null with public-key verification. */
   hsSecret: string | null;
   orm: MikroORM;
-  /** Graceful: stop taking requests, finish those in flight, flush logs, close the pool, stop an embedded DB. */
+  container: Container;
+  /** Graceful: stop the scheduler, stop taking requests and finish those in flight, finish fetch tasks in hand,
+   *  flush logs, close the pool, stop an embedded database. */
   stop(): Promise<void>;
 }
 
 export async function startService(config: AppConfig, say: (line: string) => void = () => undefined): Promise<RunningService> {
   const container = createContainer(config, say);
-  const database = await container.get(DatabaseProvisioner).start();
-  let orm: MikroORM | undefined;
+  const shutdown = new ShutdownStack();
   try {
+    const database = await container.get(DatabaseProvisioner).start();
+    shutdown.push('database', database.stop);
     const prepared = await prepareDatabase(database.url, config.stores);
     if (prepared.appliedMigrations.length > 0) say(`Applied migrations: ${prepared.appliedMigrations.join(', ')}`);
-    orm = await openOrm(database.url, config.dbPoolMax);
+    const orm = await openOrm(database.url, config.dbPoolMax);
+    shutdown.push('database pool', () => orm.close(true));
     loadRuntimeModules(container, config, orm);
+    const logs = container.get(LogSink);
+    shutdown.push('log buffer', () => logs.close());
+    const scope = container.get(RequestScope);
+
+    const boss = await startPgBoss(database.url, (error) => consoleLogger.error('job queue error', { error: error.message }));
+    shutdown.push('job queue', () => boss.stop({ graceful: true, wait: true, timeout: 30_000 }));
+    container.bind(FetchQueue).toConstantValue(new PgBossFetchQueue(boss));
+    if (config.pricing.workers) {
+      const runTask = container.get(RunFetchTask);
+      await startFetchWorkers(boss, (task) => scope.run(() => runTask.execute(task)).then(() => undefined), FETCH_WORKERS);
+    }
+
+    if (config.pricing.demoServer) {
+      const demoUrl = new URL(config.stores.demoStoreUrl);
+      const demo = await startDemoStoreServer({ host: demoUrl.hostname, port: Number(demoUrl.port || 80) });
+      shutdown.push('demonstration stores', () => demo.close());
+      say(`Demonstration stores at ${demo.url}`);
+    }
 
     const hsSecret = config.auth.algorithms.includes('HS256')
       ? (config.auth.secret ?? (config.database.kind === 'embedded' ? (await localSecrets(config.database.dataDir)).jwtSecret : null))
@@ -52,36 +88,51 @@ export async function startService(config: AppConfig, say: (line: string) => voi
       issuer: config.auth.issuer,
       audience: config.auth.audience,
     });
-    const logs = container.get(LogSink);
     const clock = container.get(Clock);
     const app = createHttpApp({
-      routes: apiRoutes(container, new Paginator(new CursorCodec(CURSOR_KEY))),
+      routes: apiRoutes(container, new Paginator(new CursorCodec(CURSOR_KEY)), config.pricing.cooldownSeconds),
       authenticate: authenticate(verifier, container.get(UserDirectory), logs, clock),
-      scope: container.get(RequestScope),
+      scope,
       logs,
       clock,
       isDatabaseUnavailable,
       version: SERVICE_VERSION,
     });
     const server = await listen(app, config.port, config.host);
-    const openOrmInstance = orm;
+    shutdown.push('HTTP server', () => server.close());
+
+    if (config.pricing.scheduler) {
+      const startRun = container.get(StartFetchRun);
+      const consolidate = container.get(ConsolidateMonth);
+      const scheduler = new CronScheduler(
+        [
+          { name: 'daily_fetch', pattern: config.pricing.fetchCron, run: () => scope.run(() => startRun.execute('scheduled')).then(() => undefined) },
+          {
+            name: 'consolidation',
+            pattern: config.pricing.consolidationCron,
+            run: (at) => scope.run(() => consolidate.execute(previousMonth(at))).then(() => undefined),
+          },
+        ],
+        container.get(ScheduledRuns),
+        randomUUID(),
+        (job, error) => consoleLogger.error('scheduled job failed', { job, error: error instanceof Error ? error.message : String(error) }),
+      );
+      scheduler.start();
+      shutdown.push('scheduler', async () => scheduler.stop());
+    }
+
     const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
     return {
       url: `http://${shownHost}:${server.port}`,
       port: server.port,
       databaseUrl: database.url,
       hsSecret,
-      orm: openOrmInstance,
-      async stop() {
-        await server.close();
-        await logs.close();
-        await openOrmInstance.close(true);
-        await database.stop();
-      },
+      orm,
+      container,
+      stop: () => shutdown.unwind((step, error) => consoleLogger.error('shutdown step failed', { step, error: String(error) })),
     };
   } catch (error) {
-    await orm?.close(true).catch(() => undefined);
-    await database.stop().catch(() => undefined);
+    await shutdown.unwind();
     throw error;
   }
 }

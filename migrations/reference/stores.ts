@@ -16,6 +16,8 @@ export interface ShippedStore {
   /** `{isbn13}` is replaced by the edition's ISBN; `{demo}` by DEMO_STORE_URL. */
   productUrlTemplate: string;
   demo: boolean;
+  /** Reading hints for the HTML adapter: CSS selectors, and which offer counts when several differ. */
+  extraction?: { selectors?: { price?: string; currency?: string; availability?: string }; offerChoice?: 'lowest' | 'first' };
 }
 
 const PRINT: ShippedFormat[] = ['hardcover', 'paperback'];
@@ -26,7 +28,8 @@ export const SHIPPED_STORES: readonly ShippedStore[] = [
   { key: 'demo-paperback-palace', name: 'Paperback Palace (demo)', country: null, currency: 'EUR', formats: PRINT, homepageUrl: '{demo}/paperback-palace/', productUrlTemplate: '{demo}/paperback-palace/isbn/{isbn13}', demo: true },
   { key: 'demo-ebook-emporium', name: 'Ebook Emporium (demo)', country: null, currency: 'EUR', formats: ['ebook', 'audiobook'], homepageUrl: '{demo}/ebook-emporium/', productUrlTemplate: '{demo}/ebook-emporium/books/{isbn13}', demo: true },
   { key: 'demo-buchhandlung', name: 'Buchhandlung Beispiel (demo)', country: 'DE', currency: 'EUR', formats: ALL, homepageUrl: '{demo}/buchhandlung/', productUrlTemplate: '{demo}/buchhandlung/artikel/{isbn13}', demo: true },
-  { key: 'demo-corner-bookshop', name: 'Corner Bookshop (demo)', country: 'GB', currency: 'GBP', formats: PRINT, homepageUrl: '{demo}/corner-bookshop/', productUrlTemplate: '{demo}/corner-bookshop/product/{isbn13}', demo: true },
+  { key: 'demo-corner-bookshop', name: 'Corner Bookshop (demo)', country: 'GB', currency: 'GBP', formats: PRINT, homepageUrl: '{demo}/corner-bookshop/', productUrlTemplate: '{demo}/corner-bookshop/product/{isbn13}', demo: true,
+    extraction: { selectors: { price: '.product-price .price-now', availability: '.stock-status' } } },
 
   // Real bookstores, disabled by default.
   { key: 'bookshop-org-us', name: 'Bookshop.org', country: 'US', currency: 'USD', formats: PRINT, homepageUrl: 'https://bookshop.org/', productUrlTemplate: 'https://bookshop.org/book/{isbn13}', demo: false },

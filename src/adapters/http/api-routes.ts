@@ -19,6 +19,8 @@ import { DeleteList } from '../../application/lists/delete-list.js';
 import { GetOwnList } from '../../application/lists/get-own-list.js';
 import { GetPublicList } from '../../application/lists/get-public-list.js';
 import { ListLists } from '../../application/lists/list-lists.js';
+import { FetchEditionPrices } from '../../application/pricing/fetch-edition-prices.js';
+import { ListEditionPrices } from '../../application/pricing/list-edition-prices.js';
 import { AddReadableLanguage } from '../../application/preferences/add-readable-language.js';
 import { GetPreferences } from '../../application/preferences/get-preferences.js';
 import { ListReadableLanguages } from '../../application/preferences/list-readable-languages.js';
@@ -42,12 +44,13 @@ import { alertRoutes } from './resources/alert-routes.js';
 import { editionRoutes } from './resources/edition-routes.js';
 import { listRoutes } from './resources/list-routes.js';
 import { preferencesRoutes } from './resources/preferences-routes.js';
+import { priceRoutes } from './resources/price-routes.js';
 import { referenceRoutes } from './resources/reference-routes.js';
 import { wishRoutes } from './resources/wish-routes.js';
 import type { RouteSpec } from './routing/route-spec.js';
 
 /** Every `/api` endpoint, with its use cases resolved from the container. */
-export function apiRoutes(container: Container, paginator: Paginator): RouteSpec[] {
+export function apiRoutes(container: Container, paginator: Paginator, fetchCooldownSeconds: number): RouteSpec[] {
   const get = <T>(id: new (...args: never[]) => T): T => container.get<T>(id);
   return [
     ...bookRoutes(
@@ -55,6 +58,7 @@ export function apiRoutes(container: Container, paginator: Paginator): RouteSpec
       paginator,
     ),
     ...editionRoutes({ list: get(ListEditions), add: get(AddEdition), get: get(GetEdition) }, paginator),
+    ...priceRoutes({ list: get(ListEditionPrices), fetch: get(FetchEditionPrices) }, paginator, fetchCooldownSeconds),
     ...authorRoutes(
       { list: get(ListAuthors), create: get(CreateAuthor), get: get(GetAuthor), update: get(UpdateAuthor), remove: get(DeleteAuthor) },
       paginator,

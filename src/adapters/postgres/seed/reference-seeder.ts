@@ -71,7 +71,8 @@ export async function seedReferenceData(db: pg.ClientBase, stores: StoresConfig)
     );
   }
 
-  const storeRows = SHIPPED_STORES.map((s) => ({
+  const storeRows = SHIPPED_STORES.map((s, position) => ({
+    position,
     key: s.key,
     name: s.name,
     country: s.country,
@@ -81,19 +82,24 @@ export async function seedReferenceData(db: pg.ClientBase, stores: StoresConfig)
     product_url_template: s.productUrlTemplate.replace('{demo}', stores.demoStoreUrl),
     is_demo: s.demo,
     is_active: s.demo ? stores.demoStores : stores.enabledStores.includes(s.key),
+    extraction: s.extraction ?? {},
   }));
   await db.query(
-    `insert into store (store_key, store_name, country, currency, formats, homepage_url, product_url_template, is_demo, is_active)
+    `insert into store (store_key, store_name, country, currency, formats, homepage_url, product_url_template, is_demo, is_active, extraction)
      select r.key, r.name, r.country, r.currency, array(select jsonb_array_elements_text(r.formats)),
-            r.homepage_url, r.product_url_template, r.is_demo, r.is_active
+            r.homepage_url, r.product_url_template, r.is_demo, r.is_active, r.extraction
      from jsonb_to_recordset($1::jsonb)
-       as r(key text, name text, country text, currency text, formats jsonb, homepage_url text, product_url_template text, is_demo boolean, is_active boolean)
+       as r(key text, name text, country text, currency text, formats jsonb, homepage_url text, product_url_template text,
+            is_demo boolean, is_active boolean, extraction jsonb, position int)
+     order by r.position
      on conflict (store_key) do update set store_name = excluded.store_name, country = excluded.country,
        currency = excluded.currency, formats = excluded.formats, homepage_url = excluded.homepage_url,
-       product_url_template = excluded.product_url_template, is_demo = excluded.is_demo, is_active = excluded.is_active
-     where (store.store_name, store.country, store.currency, store.formats, store.homepage_url, store.product_url_template, store.is_demo, store.is_active)
+       product_url_template = excluded.product_url_template, is_demo = excluded.is_demo, is_active = excluded.is_active,
+       extraction = excluded.extraction
+     where (store.store_name, store.country, store.currency, store.formats, store.homepage_url, store.product_url_template,
+            store.is_demo, store.is_active, store.extraction)
        is distinct from (excluded.store_name, excluded.country, excluded.currency, excluded.formats, excluded.homepage_url,
-                         excluded.product_url_template, excluded.is_demo, excluded.is_active)`,
+                         excluded.product_url_template, excluded.is_demo, excluded.is_active, excluded.extraction)`,
     [JSON.stringify(storeRows)],
   );
 

@@ -1,0 +1,104 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { inject, injectable } from 'inversify';
+import type { AlertDetector, NewUserAlert } from '../../../application/pricing/ports/alert-detector.js';
+import type { AlertKind } from '../../../domain/alerts/alert.js';
+import { Money } from '../../../domain/shared/money.js';
+import { OrmEntityManager } from '../orm-tokens.js';
+import { bigintArray, type Row, toId } from './row-mapping.js';
+
+/*
+ * Set-based, for any number of new quotes. For each new quote: the monitored wishes of its book whose owner
+ * reads the edition (format among the user's formats; language among the user's readable languages when the user
+ * has set any) and can buy at the store (the /api/user/stores rule, with default preferences when none are saved).
+ * Kinds: below_max_price (same currency, at or under the wish's max, not out of stock); price_drop (cheaper than
+ * the previous quote at that store); new_lowest (cheaper than every earlier quote of the edition in that currency);
+ * back_in_stock (the previous quote at that store was out of stock). A kind is skipped while the latest alert of
+ * the same wish × edition × store × kind has the same amount.
+ */
+const DETECT_AND_INSERT = `
+with q as (
+  select q.*, e.book_id, e.format, e.language_id,
+    (select p.amount_minor from price_quote p where p.edition_id = q.edition_id and p.store_id = q.store_id
+       and p.price_quote_id < q.price_quote_id and p.currency = q.currency order by p.price_quote_id desc limit 1) as prev_minor,
+    (select p.availability from price_quote p where p.edition_id = q.edition_id and p.store_id = q.store_id
+       and p.price_quote_id < q.price_quote_id order by p.price_quote_id desc limit 1) as prev_availability,
+    (select min(coalesce(p.min_minor, p.amount_minor)) from price_quote p where p.edition_id = q.edition_id
+       and p.price_quote_id < q.price_quote_id and p.currency = q.currency) as earlier_min
+  from price_quote q join edition e on e.edition_id = q.edition_id
+  where q.price_quote_id = any(?::bigint[])
+),
+reader as (
+  select w.wish_id, w.user_id, w.max_price_minor, w.max_price_currency, q.*
+  from q
+  join wish w on w.book_id = q.book_id and w.is_monitored
+  left join user_preferences up on up.user_id = w.user_id
+  join store s on s.store_id = q.store_id and s.is_active
+  where q.format = any(coalesce(up.formats, '{hardcover,paperback,ebook,audiobook}'::text[]))
+    and (not exists (select 1 from user_language ul where ul.user_id = w.user_id)
+         or exists (select 1 from user_language ul where ul.user_id = w.user_id and ul.language_id = q.language_id))
+    and (s.country is null or s.country = up.country)
+    and s.currency = coalesce(up.currency, 'EUR')
+    and s.formats && coalesce(up.formats, '{hardcover,paperback,ebook,audiobook}'::text[])
+),
+candidate as (
+  select r.*, k.kind from reader r
+  cross join lateral (values
+    ('below_max_price', r.max_price_minor is not null and r.max_price_currency = r.currency
+       and r.amount_minor <= r.max_price_minor and r.availability <> 'out_of_stock'),
+    ('price_drop', r.prev_minor is not null and r.amount_minor < r.prev_minor and r.availability <> 'out_of_stock'),
+    ('new_lowest', r.earlier_min is not null and r.amount_minor < r.earlier_min and r.availability <> 'out_of_stock'),
+    ('back_in_stock', r.prev_availability = 'out_of_stock' and r.availability = 'in_stock')
+  ) as k(kind, applies)
+  where k.applies
+    and coalesce((select a.amount_minor from alert a where a.wish_id = r.wish_id and a.edition_id = r.edition_id
+                    and a.store_id = r.store_id and a.alert_kind = k.kind order by a.alert_id desc limit 1), -1) <> r.amount_minor
+),
+inserted as (
+  insert into alert (user_id, wish_id, book_id, edition_id, store_id, alert_kind, amount_minor, currency, previous_minor)
+  select c.user_id, c.wish_id, c.book_id, c.edition_id, c.store_id, c.kind, c.amount_minor, c.currency,
+         case when c.kind = 'new_lowest' then c.earlier_min else c.prev_minor end
+  from candidate c
+  order by c.price_quote_id, c.wish_id, c.kind
+  returning *
+)
+select i.alert_id, i.user_id, i.book_id, i.edition_id, i.alert_kind, i.amount_minor, i.currency,
+       u.email, coalesce(up.alert_email, false) as alert_email, b.book_original_title, s.store_name,
+       w.max_price_minor, w.max_price_currency,
+       (select q.url from q where q.edition_id = i.edition_id and q.store_id = i.store_id order by q.price_quote_id desc limit 1) as url
+from inserted i
+join app_user u on u.user_id = i.user_id
+left join user_preferences up on up.user_id = i.user_id
+join book b on b.book_id = i.book_id
+join store s on s.store_id = i.store_id
+join wish w on w.wish_id = i.wish_id
+order by i.alert_id`;
+
+@injectable()
+export class SqlAlertDetector implements AlertDetector {
+  constructor(@inject(OrmEntityManager) private readonly em: EntityManager) {}
+
+  async alertsForQuotes(quoteIds: readonly number[]): Promise<NewUserAlert[]> {
+    if (quoteIds.length === 0) return [];
+    const rows = await this.em.execute<Row[]>(DETECT_AND_INSERT, [bigintArray(quoteIds)]);
+    return rows.map((row) => {
+      const currency = String(row.currency).trim();
+      const kind = row.alert_kind as AlertKind;
+      const hasThreshold = kind === 'below_max_price' && row.max_price_minor !== null;
+      return {
+        alertId: toId(row.alert_id),
+        userId: toId(row.user_id),
+        email: (row.email as string | null) ?? null,
+        wantsEmail: Boolean(row.alert_email),
+        bookId: toId(row.book_id),
+        bookTitle: String(row.book_original_title),
+        editionId: toId(row.edition_id),
+        storeName: String(row.store_name),
+        kind,
+        amount: Money.fromMinor(BigInt(String(row.amount_minor)), currency).amount,
+        currency,
+        threshold: hasThreshold ? Money.fromMinor(BigInt(String(row.max_price_minor)), currency).amount : null,
+        url: String(row.url ?? ''),
+      };
+    });
+  }
+}

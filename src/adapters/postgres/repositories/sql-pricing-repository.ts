@@ -1,0 +1,132 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { inject, injectable } from 'inversify';
+import type { StoreTarget } from '../../../application/pricing/ports/price-source.js';
+import type { CooldownClaim, EditionTargets, PricingRepository } from '../../../application/pricing/ports/pricing-repository.js';
+import type { EditionFormat } from '../../../domain/catalog/edition.js';
+import type { Availability } from '../../../domain/pricing/price-observation.js';
+import type { NewDailyQuote, PriceQuote } from '../../../domain/pricing/price-quote.js';
+import type { PageRequest, PageSlice } from '../../../domain/shared/page.js';
+import { Money } from '../../../domain/shared/money.js';
+import { queryPage } from '../keyset.js';
+import { OrmEntityManager } from '../orm-tokens.js';
+import { type Row, toDate, toId } from './row-mapping.js';
+
+const TARGET_COLUMNS = `s.store_id, s.store_key, s.currency, s.extraction, e.isbn,
+  replace(replace(s.product_url_template, '{isbn13}', e.isbn), '{isbn}', e.isbn) as product_url`;
+
+@injectable()
+export class SqlPricingRepository implements PricingRepository {
+  constructor(@inject(OrmEntityManager) private readonly em: EntityManager) {}
+
+  async editionTargets(editionId: number): Promise<EditionTargets | null> {
+    const editions = await this.em.execute<Row[]>('select edition_id, book_id, isbn, format from edition where edition_id = ?', [editionId]);
+    const edition = editions[0];
+    if (!edition) return null;
+    const rows = await this.em.execute<Row[]>(
+      `select ${TARGET_COLUMNS} from edition e join store s on s.is_active and e.format = any(s.formats)
+       where e.edition_id = ? order by s.store_id`,
+      [editionId],
+    );
+    return {
+      editionId,
+      bookId: toId(edition.book_id),
+      isbn: String(edition.isbn),
+      format: edition.format as EditionFormat,
+      targets: rows.map(targetFromRow),
+    };
+  }
+
+  async taskTarget(editionId: number, storeId: number): Promise<{ bookId: number; target: StoreTarget } | null> {
+    const rows = await this.em.execute<Row[]>(
+      `select e.book_id, ${TARGET_COLUMNS} from edition e join store s on s.store_id = ? and s.is_active and e.format = any(s.formats)
+       where e.edition_id = ?`,
+      [storeId, editionId],
+    );
+    const row = rows[0];
+    return row ? { bookId: toId(row.book_id), target: targetFromRow(row) } : null;
+  }
+
+  async claimOnDemandFetch(editionId: number, cooldownSeconds: number, now: Date): Promise<CooldownClaim> {
+    // One conditional update: of two concurrent requests (on any instances) exactly one moves the timestamp.
+    const claimed = await this.em.execute<Row[]>(
+      `update edition set prices_requested_at = ?
+       where edition_id = ? and (prices_requested_at is null or prices_requested_at <= ?::timestamptz - make_interval(secs => ?))
+       returning edition_id`,
+      [now.toISOString(), editionId, now.toISOString(), cooldownSeconds],
+    );
+    if (claimed.length > 0) return { claimed: true };
+    const rows = await this.em.execute<Row[]>('select prices_requested_at from edition where edition_id = ?', [editionId]);
+    const last = rows[0]?.prices_requested_at;
+    const elapsed = last ? (now.getTime() - toDate(last).getTime()) / 1000 : 0;
+    return { claimed: false, retryAfterSeconds: Math.max(1, Math.ceil(cooldownSeconds - elapsed)) };
+  }
+
+  async addDailyQuotes(quotes: readonly NewDailyQuote[]): Promise<PriceQuote[]> {
+    const rows = await this.em.execute<Row[]>(
+      `insert into price_quote (edition_id, store_id, amount_minor, currency, availability, url, fetched_at, quote_kind)
+       select r.edition_id, r.store_id, r.amount_minor, r.currency, r.availability, r.url, r.fetched_at, 'daily'
+       from jsonb_to_recordset(?::jsonb)
+         as r(edition_id bigint, store_id bigint, amount_minor bigint, currency text, availability text, url text, fetched_at timestamptz)
+       returning *`,
+      [
+        JSON.stringify(
+          quotes.map((q) => ({
+            edition_id: q.editionId,
+            store_id: q.storeId,
+            amount_minor: q.price.toMinor().toString(),
+            currency: q.price.currency,
+            availability: q.availability,
+            url: q.url,
+            fetched_at: q.fetchedAt.toISOString(),
+          })),
+        ),
+      ],
+    );
+    return rows.map(quoteFromRow);
+  }
+
+  pageOfEdition(editionId: number, request: PageRequest): Promise<PageSlice<PriceQuote>> {
+    return queryPage(
+      this.em,
+      { selectFrom: 'select q.* from price_quote q', filters: [['q.edition_id = ?', [editionId]]], key: 'q.price_quote_id', order: 'desc' },
+      request,
+      quoteFromRow,
+    );
+  }
+}
+
+function targetFromRow(row: Row): StoreTarget {
+  return {
+    storeId: toId(row.store_id),
+    storeKey: String(row.store_key),
+    productUrl: String(row.product_url),
+    currency: String(row.currency).trim(),
+    isbn13: String(row.isbn),
+    extraction: (row.extraction as Record<string, unknown> | null) ?? {},
+  };
+}
+
+export function quoteFromRow(row: Row): PriceQuote {
+  const currency = String(row.currency).trim();
+  const money = (minor: unknown): Money => Money.fromMinor(BigInt(String(minor)), currency);
+  const monthly = row.quote_kind === 'monthly';
+  return {
+    id: toId(row.price_quote_id),
+    editionId: toId(row.edition_id),
+    storeId: toId(row.store_id),
+    price: money(row.amount_minor),
+    availability: row.availability as Availability,
+    url: String(row.url),
+    fetchedAt: toDate(row.fetched_at),
+    kind: monthly ? 'monthly' : 'daily',
+    monthly: monthly
+      ? {
+          month: toDate(row.month).toISOString().slice(0, 7),
+          min: money(row.min_minor),
+          max: money(row.max_minor),
+          avg: money(row.avg_minor),
+          sampleCount: Number(row.sample_count),
+        }
+      : null,
+  };
+}

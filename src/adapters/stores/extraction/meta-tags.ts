@@ -1,0 +1,62 @@
+import type { CheerioAPI } from 'cheerio';
+import type { Availability } from '../../../domain/pricing/price-observation.js';
+import { availabilityFrom } from '../../../domain/pricing/price-text.js';
+import { CandidateSink, candidateFrom, conditionFrom } from './offer-facts.js';
+import type { ExtractionContext, SourceOutcome } from './types.js';
+
+/** `<meta property|name=… content=…>` values by lower-case key, in document order. */
+function metaValues($: CheerioAPI): Map<string, string[]> {
+  const values = new Map<string, string[]>();
+  $('meta[property], meta[name]').each((_, element) => {
+    const meta = $(element);
+    const key = (meta.attr('property') ?? meta.attr('name') ?? '').trim().toLowerCase();
+    const content = meta.attr('content');
+    if (!key.includes(':') || content === undefined) return;
+    const list = values.get(key) ?? [];
+    if (list.length < 20) list.push(content);
+    values.set(key, list);
+  });
+  return values;
+}
+
+const PREFIXES = ['product', 'og'] as const;
+
+/**
+ * OpenGraph / product meta: `product:price:amount` with `product:price:currency`, then `og:price:amount` with
+ * `og:price:currency`; `product:sale_price:amount` (the current price of a discounted item) replaces the regular
+ * price when present. Amounts pair with currencies by position; one currency applies to all amounts.
+ */
+export function fromMeta($: CheerioAPI, ctx: ExtractionContext): SourceOutcome {
+  const sink = new CandidateSink();
+  const values = metaValues($);
+  const availability = metaAvailability(values);
+  const condition = conditionFrom(first(values, ['product:condition', 'og:condition']));
+  for (const prefix of PREFIXES) {
+    const sale = values.get(`${prefix}:sale_price:amount`) ?? [];
+    const kind = sale.length > 0 ? 'sale_price' : 'price';
+    const amounts = sale.length > 0 ? sale : (values.get(`${prefix}:price:amount`) ?? []);
+    const currencies = values.get(`${prefix}:${kind}:currency`) ?? values.get(`${prefix}:price:currency`) ?? [];
+    amounts.forEach((amount, index) => {
+      const currency = currencies[index] ?? currencies[0];
+      sink.add(candidateFrom({ value: amount, currency, availability, condition, machineReadable: true }, ctx));
+    });
+  }
+  return { candidates: sink.candidates, problems: sink.problems };
+}
+
+function first(values: Map<string, string[]>, keys: readonly string[]): string | undefined {
+  for (const key of keys) {
+    const value = values.get(key)?.[0];
+    if (value !== undefined) return value;
+  }
+  return undefined;
+}
+
+function metaAvailability(values: Map<string, string[]>): Availability {
+  return availabilityFrom(first(values, ['product:availability', 'og:availability']));
+}
+
+/** The page's meta availability, for a price read from elsewhere that says nothing about availability. */
+export function availabilityFromMeta($: CheerioAPI): Availability {
+  return metaAvailability(metaValues($));
+}

@@ -1,0 +1,136 @@
+import type { FetchFailure } from '../../domain/pricing/price-observation.js';
+import { isTransient } from '../../domain/pricing/price-observation.js';
+import { sleep, StoreGate } from './store-gate.js';
+
+export interface PolitenessOptions {
+  userAgent: string;
+  timeoutMs: number;
+  retries: number;
+  concurrency: number;
+  minIntervalMs: number;
+  /** Longest Retry-After the client waits out before giving up with `rate_limited`. */
+  maxRetryAfterMs?: number;
+  /** Larger pages are cut here; product blocks sit near the top. */
+  maxBodyBytes?: number;
+  baseBackoffMs?: number;
+}
+
+export type PageResult = { ok: true; status: number; url: string; html: string } | { ok: false; failure: FetchFailure };
+
+const CAPTCHA = /captcha|verify (that )?you are (a )?human|are you a robot|unusual traffic|cf-challenge|challenge-platform/i;
+
+/**
+ * Fetches store pages politely: per-store gates (concurrency, spacing), a timeout per request, retries with
+ * exponential backoff and jitter for transient failures only, and Retry-After honoured.
+ */
+export class PoliteHttpClient {
+  private readonly gates = new Map<string, StoreGate>();
+
+  constructor(
+    private readonly options: PolitenessOptions,
+    private readonly fetchImpl: typeof fetch = fetch,
+  ) {}
+
+  async getPage(storeKey: string, url: string): Promise<PageResult> {
+    const gate = this.gateOf(storeKey);
+    const maxRetryAfterMs = this.options.maxRetryAfterMs ?? 60_000;
+    for (let attempt = 0; ; attempt++) {
+      const result = await gate.run(() => this.once(url));
+      if (result.ok || !isTransient(result.failure.kind) || attempt >= this.options.retries) return result;
+      const retryAfterMs = (result.failure.retryAfterSeconds ?? 0) * 1000;
+      if (result.failure.kind === 'rate_limited') {
+        if (retryAfterMs > maxRetryAfterMs) return result;
+        gate.pauseUntil(Date.now() + retryAfterMs);
+      }
+      const base = this.options.baseBackoffMs ?? 500;
+      const backoff = base * 2 ** attempt;
+      await sleep(Math.max(retryAfterMs, backoff / 2 + Math.random() * (backoff / 2)));
+    }
+  }
+
+  private gateOf(storeKey: string): StoreGate {
+    let gate = this.gates.get(storeKey);
+    if (!gate) {
+      gate = new StoreGate(this.options.concurrency, this.options.minIntervalMs);
+      this.gates.set(storeKey, gate);
+    }
+    return gate;
+  }
+
+  private async once(url: string): Promise<PageResult> {
+    let response: Response;
+    try {
+      response = await this.fetchImpl(url, {
+        headers: { 'user-agent': this.options.userAgent, accept: 'text/html,application/xhtml+xml' },
+        redirect: 'follow',
+        signal: AbortSignal.timeout(this.options.timeoutMs),
+      });
+    } catch (error) {
+      const name = (error as { name?: string }).name;
+      if (name === 'TimeoutError' || name === 'AbortError') {
+        return fail('timeout', `no answer within ${this.options.timeoutMs} ms`);
+      }
+      return fail('network_error', (error as { cause?: { code?: string } }).cause?.code ?? (error instanceof Error ? error.message : String(error)));
+    }
+    const status = response.status;
+    if (status === 429) {
+      await response.body?.cancel();
+      return { ok: false, failure: { kind: 'rate_limited', message: 'the store answered 429', retryAfterSeconds: retryAfterSeconds(response.headers.get('retry-after')) } };
+    }
+    if (status === 404 || status === 410) {
+      await response.body?.cancel();
+      return fail('not_found', `the store has no page for this edition (${status})`);
+    }
+    if (status === 401 || status === 403) {
+      await response.body?.cancel();
+      return fail('blocked', `the store refused the request (${status})`);
+    }
+    if (status >= 400) {
+      await response.body?.cancel();
+      return fail('http_error', `the store answered ${status}`);
+    }
+    let html: string;
+    try {
+      html = await readCapped(response, this.options.maxBodyBytes ?? 8 * 1024 * 1024);
+    } catch (error) {
+      const name = (error as { name?: string }).name;
+      return name === 'TimeoutError' || name === 'AbortError'
+        ? fail('timeout', `the page did not arrive within ${this.options.timeoutMs} ms`)
+        : fail('network_error', error instanceof Error ? error.message : String(error));
+    }
+    if (CAPTCHA.test(html.slice(0, 200_000)) && !/itemprop=["']price|application\/ld\+json|product:price/i.test(html)) {
+      return fail('blocked', 'the store answered with a captcha');
+    }
+    return { ok: true, status, url: response.url || url, html };
+  }
+}
+
+function fail(kind: FetchFailure['kind'], message: string): PageResult {
+  return { ok: false, failure: { kind, message } };
+}
+
+/** Retry-After in seconds (delta-seconds or an HTTP date); 60 s when absent or unreadable. */
+export function retryAfterSeconds(header: string | null): number {
+  if (!header) return 60;
+  if (/^\d+$/.test(header.trim())) return Number(header.trim());
+  const date = Date.parse(header);
+  return Number.isNaN(date) ? 60 : Math.max(0, Math.ceil((date - Date.now()) / 1000));
+}
+
+async function readCapped(response: Response, maxBytes: number): Promise<string> {
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    size += value.byteLength;
+    if (size >= maxBytes) {
+      await reader.cancel();
+      break;
+    }
+  }
+  return new TextDecoder('utf-8').decode(Buffer.concat(chunks));
+}

@@ -1,0 +1,20 @@
+import type { ServiceIdentifier } from 'inversify';
+import type { PriceFetchResult } from '../../../domain/pricing/price-observation.js';
+
+/** One store's page for one edition, with what the adapter needs to read it. */
+export interface StoreTarget {
+  storeId: number;
+  storeKey: string;
+  /** The product URL, from the store's template and the edition's ISBN-13. */
+  productUrl: string;
+  currency: string;
+  isbn13: string;
+  /** Store-specific reading hints (selectors, offer choice); opaque to the application. */
+  extraction: Record<string, unknown>;
+}
+
+/** Reads the current price of an edition at a store; never throws for store trouble, it answers a typed failure. */
+export interface PriceSource {
+  fetchPrice(target: StoreTarget): Promise<PriceFetchResult>;
+}
+export const PriceSource = Symbol.for('PriceSource') as ServiceIdentifier<PriceSource>;

@@ -1,0 +1,37 @@
+import type { LogEvent } from './log-event.js';
+
+// The seed's Events table for scheduled work and user alerts: names and details exactly as listed there.
+
+export const fetchStarted = (detail: { book_count: number; store_count: number; run_id: number }, time: Date): LogEvent => ({
+  level: 'info', source: 'scheduled_fetch', event: 'fetch_started', detail, time,
+});
+
+export const fetchFailed = (detail: { book_id: number; store_id: number; error: string; edition_id: number }, time: Date): LogEvent => ({
+  level: 'error', source: 'scheduled_fetch', event: 'fetch_failed', detail, time,
+});
+
+export const fetchCompleted = (
+  detail: { success_count: number; failure_count: number; duration_ms: number; run_id: number },
+  time: Date,
+): LogEvent => ({ level: 'info', source: 'scheduled_fetch', event: 'fetch_completed', detail, time });
+
+export const consolidationStarted = (detail: { month: string }, time: Date): LogEvent => ({
+  level: 'info', source: 'consolidation', event: 'consolidation_started', detail, time,
+});
+
+export const consolidationCompleted = (detail: { rows_processed: number; duration_ms: number; month: string }, time: Date): LogEvent => ({
+  level: 'info', source: 'consolidation', event: 'consolidation_completed', detail, time,
+});
+
+export const consolidationFailed = (detail: { error: string; month: string }, time: Date): LogEvent => ({
+  level: 'error', source: 'consolidation', event: 'consolidation_failed', detail, time,
+});
+
+export const alertSent = (
+  detail: { user_id: number; book_id: number; channel: 'in_app' | 'email'; threshold: string | null },
+  time: Date,
+): LogEvent => ({ level: 'info', source: 'alert', event: 'alert_sent', detail, time });
+
+export const alertFailed = (detail: { user_id: number; error: string }, time: Date): LogEvent => ({
+  level: 'warn', source: 'alert', event: 'alert_failed', detail, time,
+});
