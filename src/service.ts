@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { MikroORM } from '@mikro-orm/postgresql';
+import type PgBoss from 'pg-boss';
 import type { Container } from 'inversify';
 import type { AppConfig } from '../config/config.js';
 import { LogSink } from './application/logging/log-sink.js';
@@ -49,28 +50,46 @@ export interface RunningService {
   stop(): Promise<void>;
 }
 
-export async function startService(config: AppConfig, say: (line: string) => void = () => undefined): Promise<RunningService> {
+export interface Core {
+  container: Container;
+  databaseUrl: string;
+  orm: MikroORM;
+  boss: PgBoss;
+  scope: RequestScope;
+  logs: LogSink;
+  shutdown: ShutdownStack;
+}
+
+/** What every process needs (the API and the job CLI): database, migrations, adapters, job queue. */
+export async function startCore(config: AppConfig, say: (line: string) => void, shutdown: ShutdownStack): Promise<Core> {
   const container = createContainer(config, say);
+  const database = await container.get(DatabaseProvisioner).start();
+  shutdown.push('database', database.stop);
+  const prepared = await prepareDatabase(database.url, config.stores);
+  if (prepared.appliedMigrations.length > 0) say(`Applied migrations: ${prepared.appliedMigrations.join(', ')}`);
+  const orm = await openOrm(database.url, config.dbPoolMax);
+  shutdown.push('database pool', () => orm.close(true));
+  loadRuntimeModules(container, config, orm);
+  const logs = container.get(LogSink);
+  shutdown.push('log buffer', () => logs.close());
+  const boss = await startPgBoss(database.url, (error) => consoleLogger.error('job queue error', { error: error.message }));
+  shutdown.push('job queue', () => boss.stop({ graceful: true, wait: true, timeout: 30_000 }));
+  container.bind(FetchQueue).toConstantValue(new PgBossFetchQueue(boss));
+  return { container, databaseUrl: database.url, orm, boss, scope: container.get(RequestScope), logs, shutdown };
+}
+
+/** This process works queued fetch tasks (shared with every other instance). */
+export async function startWorkers(core: Core): Promise<void> {
+  const runTask = core.container.get(RunFetchTask);
+  await startFetchWorkers(core.boss, (task) => core.scope.run(() => runTask.execute(task)).then(() => undefined), FETCH_WORKERS);
+}
+
+export async function startService(config: AppConfig, say: (line: string) => void = () => undefined): Promise<RunningService> {
   const shutdown = new ShutdownStack();
   try {
-    const database = await container.get(DatabaseProvisioner).start();
-    shutdown.push('database', database.stop);
-    const prepared = await prepareDatabase(database.url, config.stores);
-    if (prepared.appliedMigrations.length > 0) say(`Applied migrations: ${prepared.appliedMigrations.join(', ')}`);
-    const orm = await openOrm(database.url, config.dbPoolMax);
-    shutdown.push('database pool', () => orm.close(true));
-    loadRuntimeModules(container, config, orm);
-    const logs = container.get(LogSink);
-    shutdown.push('log buffer', () => logs.close());
-    const scope = container.get(RequestScope);
-
-    const boss = await startPgBoss(database.url, (error) => consoleLogger.error('job queue error', { error: error.message }));
-    shutdown.push('job queue', () => boss.stop({ graceful: true, wait: true, timeout: 30_000 }));
-    container.bind(FetchQueue).toConstantValue(new PgBossFetchQueue(boss));
-    if (config.pricing.workers) {
-      const runTask = container.get(RunFetchTask);
-      await startFetchWorkers(boss, (task) => scope.run(() => runTask.execute(task)).then(() => undefined), FETCH_WORKERS);
-    }
+    const core = await startCore(config, say, shutdown);
+    const { container, scope, logs, orm } = core;
+    if (config.pricing.workers) await startWorkers(core);
 
     if (config.pricing.demoServer) {
       const demoUrl = new URL(config.stores.demoStoreUrl);
@@ -125,7 +144,7 @@ export async function startService(config: AppConfig, say: (line: string) => voi
     return {
       url: `http://${shownHost}:${server.port}`,
       port: server.port,
-      databaseUrl: database.url,
+      databaseUrl: core.databaseUrl,
       hsSecret,
       orm,
       container,

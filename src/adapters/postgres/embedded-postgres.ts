@@ -48,6 +48,12 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
         `${error instanceof Error ? `: ${error.message}` : ''}\n${logTail.join('\n')}`,
     );
 
+  const url = `postgres://postgres:${encodeURIComponent(options.password)}@127.0.0.1:${options.port}/${options.database}`;
+  // Another process of this installation (the service, while a job runs from the CLI) already runs the cluster.
+  if (existsSync(path.join(options.clusterDir, 'postmaster.pid')) && (await answers(url))) {
+    options.onProgress?.(`Using the embedded PostgreSQL already running on port ${options.port}`);
+    return { url, clusterDir: options.clusterDir, stop: async () => undefined };
+  }
   if (!existsSync(path.join(options.clusterDir, 'PG_VERSION'))) {
     options.onProgress?.(`Creating the embedded PostgreSQL cluster in ${options.clusterDir} ...`);
     await mkdir(path.dirname(options.clusterDir), { recursive: true });
@@ -59,7 +65,6 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     throw fail('start (is the port taken?)', error);
   });
 
-  const url = `postgres://postgres:${encodeURIComponent(options.password)}@127.0.0.1:${options.port}/${options.database}`;
   const admin = new pg.Client({ connectionString: url.replace(/\/[^/]*$/, '/postgres') });
   await admin.connect();
   try {
@@ -69,6 +74,18 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     await admin.end();
   }
   return { url, clusterDir: options.clusterDir, stop: () => server.stop() };
+}
+
+async function answers(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { inject, injectable } from 'inversify';
-import type { CreatedRun, FetchRunRepository, FetchTask, SettledTask } from '../../../application/pricing/ports/fetch-runs.js';
+import type { CreatedRun, FetchRunRepository, FetchTask, RunProgress, SettledTask } from '../../../application/pricing/ports/fetch-runs.js';
 import { OrmEntityManager } from '../orm-tokens.js';
 import { type Row, toDate, toId } from './row-mapping.js';
 
@@ -62,6 +62,16 @@ export class SqlFetchRunRepository implements FetchRunRepository {
       [runId],
     );
     return rows.map((r) => ({ runId, editionId: toId(r.edition_id), storeId: toId(r.store_id) }));
+  }
+
+  async progress(runId: number): Promise<RunProgress> {
+    const [row] = await this.em.execute<Row[]>('select task_count, succeeded, failed, completed_at from fetch_run where fetch_run_id = ?', [runId]);
+    return {
+      taskCount: Number(row?.task_count ?? 0),
+      succeeded: Number(row?.succeeded ?? 0),
+      failed: Number(row?.failed ?? 0),
+      completed: row?.completed_at !== null && row?.completed_at !== undefined,
+    };
   }
 
   async settle(task: FetchTask, outcome: 'succeeded' | 'failed'): Promise<SettledTask> {

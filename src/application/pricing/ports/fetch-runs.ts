@@ -29,6 +29,14 @@ export interface FetchRunRepository {
   createRun(trigger: string): Promise<CreatedRun>;
   tasksOf(runId: number): Promise<FetchTask[]>;
   settle(task: FetchTask, outcome: 'succeeded' | 'failed'): Promise<SettledTask>;
+  progress(runId: number): Promise<RunProgress>;
+}
+
+export interface RunProgress {
+  taskCount: number;
+  succeeded: number;
+  failed: number;
+  completed: boolean;
 }
 export const FetchRunRepository = Symbol.for('FetchRunRepository') as ServiceIdentifier<FetchRunRepository>;
 
