@@ -11,7 +11,13 @@ export class HtmlPriceSource implements PriceSource {
   async fetchPrice(target: StoreTarget): Promise<PriceFetchResult> {
     const page = await this.http.getPage(target.storeKey, target.productUrl);
     if (!page.ok) return page;
-    const extracted = extractPrice(page.html, page.url, extractionConfigOf(target));
+    let extracted;
+    try {
+      extracted = extractPrice(page.html, page.url, extractionConfigOf(target));
+    } catch (error) {
+      // A misconfigured store (unknown currency, bad selector) is reported as that store's failure, never thrown.
+      return { ok: false, failure: { kind: 'parse_error', message: error instanceof Error ? error.message : String(error) } };
+    }
     if (!extracted.ok) return { ok: false, failure: { kind: extracted.kind, message: extracted.message } };
     return {
       ok: true,
