@@ -35,6 +35,8 @@ export class Migration20261122000004_pricing extends Migration {
       primary key (fetch_run_id, edition_id, store_id)
     );`);
 
+    // Monthly quotes keep their exact sum, so merging late daily quotes does not compound rounding of the average.
+    this.addSql('alter table price_quote add column sum_minor bigint;');
     this.addSql(`create unique index price_quote_monthly_unique on price_quote (edition_id, store_id, month) where quote_kind = 'monthly';`);
     this.addSql(`create index price_quote_daily_time_idx on price_quote (fetched_at) where quote_kind = 'daily';`);
     this.addSql('create index alert_dedupe_idx on alert (wish_id, edition_id, store_id, alert_kind, alert_id);');

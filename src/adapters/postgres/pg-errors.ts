@@ -53,3 +53,10 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   }
   return false;
 }
+
+/** The database's own words for an error, without the SQL text that knex and MikroORM put in front of them. */
+export function databaseMessage(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const separator = message.lastIndexOf(' - ');
+  return separator >= 0 ? message.slice(separator + 3) : message;
+}

@@ -13,7 +13,7 @@ import { bigintArray, type Row, toId } from './row-mapping.js';
  * Kinds: below_max_price (same currency, at or under the wish's max, not out of stock); price_drop (cheaper than
  * the previous quote at that store); new_lowest (cheaper than every earlier quote of the edition in that currency);
  * back_in_stock (the previous quote at that store was out of stock). A kind is skipped while the latest alert of
- * the same wish × edition × store × kind has the same amount.
+ * the same wish × edition × store × kind has the same amount and the store's price has not moved since.
  */
 const DETECT_AND_INSERT = `
 with q as (
@@ -50,8 +50,12 @@ candidate as (
     ('back_in_stock', r.prev_availability = 'out_of_stock' and r.availability = 'in_stock')
   ) as k(kind, applies)
   where k.applies
-    and coalesce((select a.amount_minor from alert a where a.wish_id = r.wish_id and a.edition_id = r.edition_id
-                    and a.store_id = r.store_id and a.alert_kind = k.kind order by a.alert_id desc limit 1), -1) <> r.amount_minor
+    -- Quiet while the price is unchanged: skip only when the store's price did not move and the latest alert of
+    -- this kind already told this amount. A price that moves away and comes back alerts again; back_in_stock is
+    -- itself a change (the previous quote was out of stock).
+    and (k.kind = 'back_in_stock' or r.prev_minor is distinct from r.amount_minor
+         or coalesce((select a.amount_minor from alert a where a.wish_id = r.wish_id and a.edition_id = r.edition_id
+                        and a.store_id = r.store_id and a.alert_kind = k.kind order by a.alert_id desc limit 1), -1) <> r.amount_minor)
 ),
 inserted as (
   insert into alert (user_id, wish_id, book_id, edition_id, store_id, alert_kind, amount_minor, currency, previous_minor)

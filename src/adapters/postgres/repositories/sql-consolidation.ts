@@ -3,6 +3,7 @@ import { inject, injectable } from 'inversify';
 import type { Consolidation } from '../../../application/pricing/ports/consolidation.js';
 import { type Month, monthEnd, monthStart } from '../../../domain/pricing/month.js';
 import { OrmEntityManager } from '../orm-tokens.js';
+import { databaseMessage } from '../pg-errors.js';
 import type { Row } from './row-mapping.js';
 
 /*
@@ -29,15 +30,15 @@ agg as (
 ),
 upserted as (
   insert into price_quote as m (edition_id, store_id, amount_minor, currency, availability, url, fetched_at, quote_kind,
-                                month, min_minor, max_minor, avg_minor, sample_count)
+                                month, min_minor, max_minor, avg_minor, sum_minor, sample_count)
   select a.edition_id, a.store_id, a.amount_minor, a.currency, a.availability, a.url, a.fetched_at, 'monthly',
-         ?::date, a.min_minor, a.max_minor, round(a.sum_minor::numeric / a.n), a.n
+         ?::date, a.min_minor, a.max_minor, round(a.sum_minor::numeric / a.n), a.sum_minor, a.n
   from agg a
   on conflict (edition_id, store_id, month) where quote_kind = 'monthly' do update set
     min_minor = least(m.min_minor, excluded.min_minor),
     max_minor = greatest(m.max_minor, excluded.max_minor),
-    avg_minor = round((m.avg_minor::numeric * m.sample_count + excluded.avg_minor::numeric * excluded.sample_count)
-                      / (m.sample_count + excluded.sample_count)),
+    avg_minor = round((m.sum_minor + excluded.sum_minor)::numeric / (m.sample_count + excluded.sample_count)),
+    sum_minor = m.sum_minor + excluded.sum_minor,
     sample_count = m.sample_count + excluded.sample_count,
     amount_minor = case when excluded.fetched_at >= m.fetched_at then excluded.amount_minor else m.amount_minor end,
     availability = case when excluded.fetched_at >= m.fetched_at then excluded.availability else m.availability end,
@@ -58,7 +59,12 @@ export class SqlConsolidation implements Consolidation {
   async consolidate(month: Month): Promise<number> {
     const start = monthStart(month).toISOString();
     const end = monthEnd(month).toISOString();
-    const [row] = await this.em.execute<Row[]>(CONSOLIDATE, [start, end, start.slice(0, 10)]);
-    return Number(row?.rows_processed ?? 0);
+    try {
+      const [row] = await this.em.execute<Row[]>(CONSOLIDATE, [start, end, start.slice(0, 10)]);
+      return Number(row?.rows_processed ?? 0);
+    } catch (error) {
+      // The driver's message quotes the whole statement; the event and maintainer alerts need only the reason.
+      throw new Error(`consolidation failed: ${databaseMessage(error)}`, { cause: error });
+    }
   }
 }
