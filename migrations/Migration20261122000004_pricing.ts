@@ -31,7 +31,8 @@ export class Migration20261122000004_pricing extends Migration {
       fetch_run_id bigint not null references fetch_run (fetch_run_id) on delete cascade,
       edition_id bigint not null references edition (edition_id) on delete cascade,
       store_id bigint not null references store (store_id),
-      status text not null default 'pending' check (status in ('pending', 'succeeded', 'failed')),
+      status text not null default 'pending' check (status in ('pending', 'running', 'succeeded', 'failed')),
+      claimed_at timestamptz,
       primary key (fetch_run_id, edition_id, store_id)
     );`);
 

@@ -10,7 +10,10 @@ export async function startPgBoss(databaseUrl: string, onError: (error: Error) =
   boss.on('error', onError);
   await boss.start();
   // A job whose worker died (instance killed mid-task) expires and is retried by another instance.
-  await boss.createQueue(FETCH_QUEUE, { name: FETCH_QUEUE, policy: 'standard', retryLimit: 3, retryDelay: 5, expireInSeconds: 300 });
+  // Retries back off past the task claim's lease, so a retried task can be claimed again.
+  await boss.createQueue(FETCH_QUEUE, {
+    name: FETCH_QUEUE, policy: 'standard', retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 300,
+  });
   return boss;
 }
 
@@ -39,7 +42,10 @@ export async function startFetchWorkers(
 ): Promise<void> {
   for (let i = 0; i < options.workers; i++) {
     await boss.work<FetchTask>(FETCH_QUEUE, { batchSize: options.batchSize, pollingIntervalSeconds: 0.5 }, async (jobs) => {
-      await Promise.all(jobs.map((job) => runTask(job.data)));
+      // Every task of the batch finishes; a failure fails the batch so the queue retries it (settled tasks are skipped).
+      const results = await Promise.allSettled(jobs.map((job) => runTask(job.data)));
+      const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+      if (failed) throw failed.reason;
     });
   }
 }

@@ -23,19 +23,29 @@ export class RunFetchTask {
   ) {}
 
   async execute(task: FetchTask): Promise<TaskOutcome> {
-    const found = await this.pricing.taskTarget(task.editionId, task.storeId);
+    if (!(await this.runs.claim(task))) return 'duplicate';
+    let found: Awaited<ReturnType<PricingRepository['taskTarget']>>;
     let error: string | null = null;
-    if (!found) {
-      error = 'the edition or store no longer exists or is inactive';
-    } else {
-      const result = await this.source.fetchPrice(found.target);
-      if (result.ok) await this.record.execute([quoteFrom(task.editionId, task.storeId, result.observation, this.clock.now())]);
-      else error = `${result.failure.kind}: ${result.failure.message}`;
+    try {
+      found = await this.pricing.taskTarget(task.editionId, task.storeId);
+      if (!found) {
+        error = 'the edition or store no longer exists or is inactive';
+      } else {
+        const result = await this.source.fetchPrice(found.target);
+        if (result.ok) await this.record.execute([quoteFrom(task.editionId, task.storeId, result.observation, this.clock.now())]);
+        else error = `${result.failure.kind}: ${result.failure.message}`;
+      }
+    } catch (failure) {
+      // The queue retries the job; give the claim back so the retry can take it.
+      await this.runs.release(task).catch(() => undefined);
+      throw failure;
     }
     const settled = await this.runs.settle(task, error === null ? 'succeeded' : 'failed');
     if (!settled.settledNow) return 'duplicate';
     if (error !== null) {
-      this.logs.record(fetchFailed({ book_id: found?.bookId ?? 0, store_id: task.storeId, error, edition_id: task.editionId }, this.clock.now()));
+      this.logs.record(
+        fetchFailed({ book_id: found?.bookId ?? 0, store_id: task.storeId, error, edition_id: task.editionId, run_id: task.runId }, this.clock.now()),
+      );
     }
     if (settled.completedRun) {
       const run = settled.completedRun;

@@ -6,7 +6,10 @@ export const fetchStarted = (detail: { book_count: number; store_count: number; 
   level: 'info', source: 'scheduled_fetch', event: 'fetch_started', detail, time,
 });
 
-export const fetchFailed = (detail: { book_id: number; store_id: number; error: string; edition_id: number }, time: Date): LogEvent => ({
+export const fetchFailed = (
+  detail: { book_id: number; store_id: number; error: string; edition_id: number; run_id: number },
+  time: Date,
+): LogEvent => ({
   level: 'error', source: 'scheduled_fetch', event: 'fetch_failed', detail, time,
 });
 

@@ -8,7 +8,7 @@ export interface Month {
 
 export function parseMonth(text: string, field = 'month'): Month {
   const match = /^(\d{4})-(0[1-9]|1[0-2])$/.exec(text);
-  if (!match) throw new ValidationError(`Invalid month ${text}`, [{ field, message: 'must be YYYY-MM' }]);
+  if (!match) throw new ValidationError(`Invalid month ${text} (expected YYYY-MM)`, [{ field, message: 'must be YYYY-MM' }]);
   return { year: Number(match[1]), month: Number(match[2]) };
 }
 

@@ -29,7 +29,7 @@ select run.*, (select count(*) from tasks) as inserted from run`;
 // run row's lock orders concurrent settles, so exactly one of them sees the last task settle.
 const SETTLE = `
 with task as (
-  update fetch_task set status = ? where fetch_run_id = ? and edition_id = ? and store_id = ? and status = 'pending'
+  update fetch_task set status = ? where fetch_run_id = ? and edition_id = ? and store_id = ? and status in ('pending', 'running')
   returning status
 ),
 run as (
@@ -41,6 +41,9 @@ run as (
   returning r.succeeded, r.failed, r.task_count, r.started_at, r.completed_at
 )
 select * from run`;
+
+/** Longer than a task can take (timeout × attempts), shorter than the queue's retry backoff reaches. */
+const CLAIM_LEASE_SECONDS = 120;
 
 @injectable()
 export class SqlFetchRunRepository implements FetchRunRepository {
@@ -62,6 +65,24 @@ export class SqlFetchRunRepository implements FetchRunRepository {
       [runId],
     );
     return rows.map((r) => ({ runId, editionId: toId(r.edition_id), storeId: toId(r.store_id) }));
+  }
+
+  async claim(task: FetchTask): Promise<boolean> {
+    const rows = await this.em.execute<Row[]>(
+      `update fetch_task set status = 'running', claimed_at = now()
+       where fetch_run_id = ? and edition_id = ? and store_id = ?
+         and (status = 'pending' or (status = 'running' and claimed_at < now() - make_interval(secs => ?)))
+       returning 1`,
+      [task.runId, task.editionId, task.storeId, CLAIM_LEASE_SECONDS],
+    );
+    return rows.length > 0;
+  }
+
+  async release(task: FetchTask): Promise<void> {
+    await this.em.execute(
+      "update fetch_task set status = 'pending', claimed_at = null where fetch_run_id = ? and edition_id = ? and store_id = ? and status = 'running'",
+      [task.runId, task.editionId, task.storeId],
+    );
   }
 
   async progress(runId: number): Promise<RunProgress> {

@@ -28,6 +28,13 @@ export interface FetchRunRepository {
    */
   createRun(trigger: string): Promise<CreatedRun>;
   tasksOf(runId: number): Promise<FetchTask[]>;
+  /**
+   * Claims a task before its page is fetched, so a job delivered twice is fetched once. A claim whose holder
+   * died lapses after a lease and can be taken again.
+   */
+  claim(task: FetchTask): Promise<boolean>;
+  /** Gives a claimed task back (its work failed before it could be settled). */
+  release(task: FetchTask): Promise<void>;
   settle(task: FetchTask, outcome: 'succeeded' | 'failed'): Promise<SettledTask>;
   progress(runId: number): Promise<RunProgress>;
 }
