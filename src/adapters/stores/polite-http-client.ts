@@ -38,7 +38,8 @@ export class PoliteHttpClient {
       const result = await gate.run(() => this.once(url));
       if (result.ok || !isTransient(result.failure.kind) || attempt >= this.options.retries) return result;
       const retryAfterMs = (result.failure.retryAfterSeconds ?? 0) * 1000;
-      if (result.failure.kind === 'rate_limited') {
+      if (retryAfterMs > 0) {
+        // The store said when to come back (429, or 503 during maintenance): nobody asks it before then.
         if (retryAfterMs > maxRetryAfterMs) return result;
         gate.pauseUntil(Date.now() + retryAfterMs);
       }
@@ -87,7 +88,11 @@ export class PoliteHttpClient {
     }
     if (status >= 400) {
       await response.body?.cancel();
-      return fail('http_error', `the store answered ${status}`);
+      const retryAfter = response.headers.get('retry-after');
+      return {
+        ok: false,
+        failure: { kind: 'http_error', message: `the store answered ${status}`, ...(retryAfter ? { retryAfterSeconds: retryAfterSeconds(retryAfter) } : {}) },
+      };
     }
     let html: string;
     try {
@@ -125,8 +130,9 @@ async function readCapped(response: Response, maxBytes: number): Promise<string>
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
-    chunks.push(value);
-    size += value.byteLength;
+    const room = maxBytes - size;
+    chunks.push(value.byteLength > room ? value.subarray(0, room) : value);
+    size += Math.min(value.byteLength, room);
     if (size >= maxBytes) {
       await reader.cancel();
       break;

@@ -4,7 +4,10 @@
  */
 export class StoreGate {
   private active = 0;
-  private nextStartAt = 0;
+  private lastStartAt = Number.NEGATIVE_INFINITY;
+  private pausedUntil = 0;
+  /** Starts are serialised, so the spacing is measured between real starts even when a timer fires late. */
+  private startTurn: Promise<void> = Promise.resolve();
   private readonly waiting: Array<() => void> = [];
 
   constructor(
@@ -23,16 +26,22 @@ export class StoreGate {
 
   /** Holds the store back (a Retry-After): no new request starts before `until`. */
   pauseUntil(until: number): void {
-    this.nextStartAt = Math.max(this.nextStartAt, until);
+    this.pausedUntil = Math.max(this.pausedUntil, until);
   }
 
   private async acquire(): Promise<void> {
     if (this.active >= this.concurrency) await new Promise<void>((resolve) => this.waiting.push(resolve));
     this.active++;
-    const now = Date.now();
-    const startAt = Math.max(now, this.nextStartAt);
-    this.nextStartAt = startAt + this.minIntervalMs;
-    if (startAt > now) await sleep(startAt - now);
+    const turn = this.startTurn.then(async () => {
+      for (;;) {
+        const wait = Math.max(this.lastStartAt + this.minIntervalMs, this.pausedUntil) - Date.now();
+        if (wait <= 0) break;
+        await sleep(wait);
+      }
+      this.lastStartAt = Date.now();
+    });
+    this.startTurn = turn;
+    await turn;
   }
 
   private release(): void {
