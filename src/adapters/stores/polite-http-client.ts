@@ -36,7 +36,7 @@ export class PoliteHttpClient {
     const maxRetryAfterMs = this.options.maxRetryAfterMs ?? 60_000;
     for (let attempt = 0; ; attempt++) {
       const result = await gate.run(() => this.once(url));
-      if (result.ok || !isTransient(result.failure.kind) || attempt >= this.options.retries) return result;
+      if (result.ok || !isTransient(result.failure) || attempt >= this.options.retries) return result;
       const retryAfterMs = (result.failure.retryAfterSeconds ?? 0) * 1000;
       if (retryAfterMs > 0) {
         // The store said when to come back (429, or 503 during maintenance): nobody asks it before then.
@@ -91,7 +91,12 @@ export class PoliteHttpClient {
       const retryAfter = response.headers.get('retry-after');
       return {
         ok: false,
-        failure: { kind: 'http_error', message: `the store answered ${status}`, ...(retryAfter ? { retryAfterSeconds: retryAfterSeconds(retryAfter) } : {}) },
+        failure: {
+          kind: 'http_error',
+          message: `the store answered ${status}`,
+          httpStatus: status,
+          ...(retryAfter ? { retryAfterSeconds: retryAfterSeconds(retryAfter) } : {}),
+        },
       };
     }
     let html: string;

@@ -34,11 +34,17 @@ export interface FetchFailure {
   kind: FetchFailureKind;
   message: string;
   retryAfterSeconds?: number;
+  /** For `http_error`: the status the store answered. */
+  httpStatus?: number;
 }
 
 export type PriceFetchResult = { ok: true; observation: PriceObservation } | { ok: false; failure: FetchFailure };
 
-/** Failures worth retrying with backoff: the store may answer next time. The others are answers. */
-export function isTransient(kind: FetchFailureKind): boolean {
-  return kind === 'timeout' || kind === 'network_error' || kind === 'http_error' || kind === 'rate_limited';
+/**
+ * Failures worth retrying with backoff: the store may answer next time (timeouts, network errors, 429, 5xx).
+ * The others are answers, including a 4xx such as 400 or 451.
+ */
+export function isTransient(failure: Pick<FetchFailure, 'kind' | 'httpStatus'>): boolean {
+  if (failure.kind === 'http_error') return failure.httpStatus === undefined || failure.httpStatus >= 500;
+  return failure.kind === 'timeout' || failure.kind === 'network_error' || failure.kind === 'rate_limited';
 }
