@@ -23,11 +23,5 @@ export interface PriceQuote {
   monthly: MonthlySummary | null;
 }
 
-export interface NewDailyQuote {
-  editionId: number;
-  storeId: number;
-  price: Money;
-  availability: Availability;
-  url: string;
-  fetchedAt: Date;
-}
+/** A quote about to be stored by a fetch. */
+export type NewDailyQuote = Omit<PriceQuote, 'id' | 'kind' | 'monthly'>;
