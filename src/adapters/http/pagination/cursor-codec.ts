@@ -59,6 +59,8 @@ export class CursorCodec {
   }
 }
 
+const filterHashes = new Map<string, string>();
+
 /** A short, stable fingerprint of the filters in use, so a cursor is only honoured for the listing that made it. */
 export function filterHashOf(filters: Readonly<Record<string, string | number | undefined>>): string {
   const canonical = Object.keys(filters)
@@ -66,5 +68,12 @@ export function filterHashOf(filters: Readonly<Record<string, string | number | 
     .filter((k) => filters[k] !== undefined)
     .map((k) => `${k}=${String(filters[k])}`)
     .join('&');
-  return createHmac('sha256', 'filters').update(canonical).digest('base64url').slice(0, 8);
+  // Called for every link of every page: remember recent fingerprints instead of recomputing the HMAC.
+  let hash = filterHashes.get(canonical);
+  if (hash === undefined) {
+    hash = createHmac('sha256', 'filters').update(canonical).digest('base64url').slice(0, 8);
+    if (filterHashes.size >= 1000) filterHashes.clear();
+    filterHashes.set(canonical, hash);
+  }
+  return hash;
 }
