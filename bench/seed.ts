@@ -1,0 +1,231 @@
+import pg from 'pg';
+import { FAMOUS_AUTHORS, FIRST_NAMES, SURNAMES, TITLE_ADJECTIVES, TITLE_NOUNS, TITLE_PLACES } from './word-lists.js';
+
+export interface SeedOptions {
+  books: number;
+  authors: number;
+  /** Rows per insert statement; one progress line per chunk. */
+  chunk: number;
+}
+
+export interface SeedSummary {
+  books: number;
+  authors: number;
+  bookAuthors: number;
+  seconds: number;
+  /** Seconds per step, in order, for the report. */
+  steps: Array<{ step: string; seconds: number }>;
+}
+
+/** Secondary indexes dropped during the bulk load and rebuilt from their own definitions afterwards. */
+const REBUILT_INDEXES = ['book_title_search_trgm', 'author_name_search_trgm', 'book_author_author_idx'];
+/** A word used nowhere else: titled "the quixotic <noun>" on one book in RARE_EVERY. */
+export const RARE_WORD = 'quixotic';
+const RARE_EVERY = 33_331;
+/** Every famous author also gets the generated books whose id modulo this is 11, 12, ... */
+const FAMOUS_EVERY = 20_000;
+
+const unique = (words: readonly string[]): string[] => [...new Set(words)];
+
+/**
+ * Fills the migrated schema with a generated catalog, set-based (generate_series), in chunks:
+ * authors, then books with their book_author rows, then indexes, VACUUM ANALYZE and a checkpoint.
+ * Titles and names are plain lowercase ASCII, so `title_search`/`name_search` (the folded text the service
+ * searches) are the text itself; `name_search` joins the name and aliases with \u0001 like searchTextOf().
+ */
+export async function seedCatalog(url: string, options: SeedOptions, say: (line: string) => void): Promise<SeedSummary> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const started = performance.now();
+  const steps: SeedSummary['steps'] = [];
+  const step = async <T>(name: string, work: () => Promise<T>): Promise<T> => {
+    const t0 = performance.now();
+    const result = await work();
+    const seconds = (performance.now() - t0) / 1000;
+    steps.push({ step: name, seconds });
+    say(`  ${name}: ${seconds.toFixed(1)} s (total ${((performance.now() - started) / 1000).toFixed(1)} s)`);
+    return result;
+  };
+
+  try {
+    await client.query(`set synchronous_commit = off`);
+    await client.query(`set maintenance_work_mem = '1GB'`);
+    await client.query(`set max_parallel_maintenance_workers = 2`);
+    // The generated rows are consistent by construction; skipping the per-row FK triggers saves a third of the load.
+    // Needs superuser (the embedded server); elsewhere the triggers simply run.
+    const fkSkipped = await client.query(`set session_replication_role = replica`).then(
+      () => true,
+      () => false,
+    );
+    if (!fkSkipped) say('  (not a superuser: foreign-key triggers stay on during the load, which is slower)');
+
+    const indexes = await client.query<{ indexname: string; indexdef: string }>(
+      `select indexname, indexdef from pg_indexes where schemaname = current_schema() and indexname = any($1::text[])`,
+      [REBUILT_INDEXES],
+    );
+    if (indexes.rowCount !== REBUILT_INDEXES.length) throw new Error(`Expected indexes ${REBUILT_INDEXES.join(', ')} from the migrations`);
+    await step('drop secondary indexes for the load', async () => {
+      for (const index of indexes.rows) await client.query(`drop index ${index.indexname}`);
+    });
+
+    await step(`insert ${fmt(options.authors)} authors`, () => insertAuthors(client, options.authors));
+
+    const famousBooks = famousBookPlacement(options.books);
+    const t0 = performance.now();
+    for (let lo = 1; lo <= options.books; lo += options.chunk) {
+      const hi = Math.min(options.books, lo + options.chunk - 1);
+      await insertBooks(client, lo, hi, famousBooks);
+      await insertBookAuthors(client, lo, hi, options.authors, famousBooks);
+      const elapsed = (performance.now() - t0) / 1000;
+      say(`  books ${fmt(hi).padStart(9)} / ${fmt(options.books)} with their authors (${elapsed.toFixed(1)} s)`);
+    }
+    steps.push({ step: `insert ${fmt(options.books)} books and their book_author rows`, seconds: (performance.now() - t0) / 1000 });
+
+    await client.query(`select setval(pg_get_serial_sequence('author', 'author_id'), (select max(author_id) from author))`);
+    await client.query(`select setval(pg_get_serial_sequence('book', 'book_id'), (select max(book_id) from book))`);
+
+    for (const index of indexes.rows) {
+      await step(`create index ${index.indexname}`, () => client.query(index.indexdef));
+    }
+    await client.query(`reset session_replication_role`).catch(() => undefined);
+    // VACUUM as well as ANALYZE: otherwise autovacuum would visit the fresh tables in the middle of a measurement.
+    await step('vacuum (analyze) book, author, book_author', () => client.query(`vacuum (analyze) book, author, book_author`));
+    await step('checkpoint', () => client.query(`checkpoint`).catch(() => say('  (checkpoint not permitted; skipped)')));
+
+    const counts = await client.query<{ books: string; authors: string; links: string }>(
+      `select (select count(*) from book) as books, (select count(*) from author) as authors, (select count(*) from book_author) as links`,
+    );
+    const row = counts.rows[0];
+    return {
+      books: Number(row?.books),
+      authors: Number(row?.authors),
+      bookAuthors: Number(row?.links),
+      seconds: (performance.now() - started) / 1000,
+      steps,
+    };
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+async function insertAuthors(client: pg.Client, total: number): Promise<void> {
+  const famousCount = FAMOUS_AUTHORS.length;
+  await client.query(
+    `insert into author (author_id, author_name, aliases, name_search, created_at, updated_at)
+     select f.id, f.name, f.aliases, array_to_string(array[f.name] || f.aliases, chr(1)), now(), now()
+     from jsonb_to_recordset($1::jsonb) as f(id int, name text, aliases text[])`,
+    [JSON.stringify(FAMOUS_AUTHORS.map((a, i) => ({ id: i + 1, name: a.name, aliases: a.aliases })))],
+  );
+  const firstNames = unique(FIRST_NAMES);
+  const surnames = unique(SURNAMES);
+  // Skewed choice (power of random()) so some names are common and others rare; one author in six has a
+  // middle initial, one in twenty-five a pen name as alias.
+  await client.query(
+    `insert into author (author_id, author_name, aliases, name_search, created_at, updated_at)
+     select g, name, aliases, array_to_string(array[name] || aliases, chr(1)), ts, ts
+     from (
+       select g, ts,
+         first || ' ' || case when g % 6 = 0 then chr(97 + (g / 6) % 26) || ' ' else '' end || last as name,
+         case when g % 25 = 0 then array[pen_first || ' ' || pen_last] else '{}'::text[] end as aliases
+       from (
+         select g,
+           timestamptz '2024-01-01 00:00:00+00' + g * interval '7 seconds' as ts,
+           ($3::text[])[1 + floor(power(random(), 1.4) * $5)::int] as first,
+           ($4::text[])[1 + floor(power(random(), 1.4) * $6)::int] as last,
+           ($3::text[])[1 + floor(random() * $5)::int] as pen_first,
+           ($4::text[])[1 + floor(random() * $6)::int] as pen_last
+         from generate_series($1::int, $2::int) g
+       ) p
+     ) n`,
+    [famousCount + 1, total, firstNames, surnames, firstNames.length, surnames.length],
+  );
+}
+
+interface FamousBooks {
+  ids: number[];
+  titles: string[];
+  authorIds: number[];
+}
+
+/** The famous authors' real titles, spread over the id range. */
+function famousBookPlacement(totalBooks: number): FamousBooks {
+  const placed: FamousBooks = { ids: [], titles: [], authorIds: [] };
+  const all = FAMOUS_AUTHORS.flatMap((author, a) => author.books.map((title) => ({ title, authorId: a + 1 })));
+  all.forEach((book, i) => {
+    placed.ids.push(Math.floor(((i + 0.5) * totalBooks) / all.length) + 3);
+    placed.titles.push(book.title);
+    placed.authorIds.push(book.authorId);
+  });
+  return placed;
+}
+
+async function insertBooks(client: pg.Client, lo: number, hi: number, famous: FamousBooks): Promise<void> {
+  const adjectives = unique(TITLE_ADJECTIVES);
+  const nouns = unique(TITLE_NOUNS);
+  const places = unique(TITLE_PLACES);
+  // Ten title shapes over skewed word choices, an occasional series number, and the rare word on a few books.
+  await client.query(
+    `insert into book (book_id, book_original_title, title_search, created_at, updated_at)
+     select g, title, title, ts, ts
+     from (
+       select g, ts, coalesce(($10::text[])[array_position($9::int[], g)],
+         case when g % ${RARE_EVERY} = 17 then 'the ${RARE_WORD} ' || n1
+         else (case pattern
+           when 0 then 'the ' || a1 || ' ' || n1
+           when 1 then 'the ' || n1 || ' of ' || n2
+           when 2 then n1 || ' and ' || n2
+           when 3 then 'the ' || a1 || ' ' || n1 || ' of ' || pl
+           when 4 then 'a ' || n1 || ' in ' || pl
+           when 5 then a1 || ' ' || n1
+           when 6 then 'the ' || n1 || '''s ' || n2
+           when 7 then 'the ' || a1 || ' ' || n1 || ' and the ' || a2 || ' ' || n2
+           when 8 then 'the ' || n1 || ' of the ' || a2 || ' ' || n2
+           else 'a ' || a1 || ' ' || n1 || ' for the ' || n2
+         end) || case when series < 0.08 then ': book ' || (1 + floor(series * 100)::int % 7)::text else '' end
+         end) as title
+       from (
+         select g,
+           timestamptz '2024-01-01 00:00:00+00' + g * interval '20 seconds' as ts,
+           floor(random() * 10)::int as pattern,
+           random() as series,
+           ($3::text[])[1 + floor(power(random(), 1.6) * $6)::int] as a1,
+           ($3::text[])[1 + floor(power(random(), 1.6) * $6)::int] as a2,
+           ($4::text[])[1 + floor(power(random(), 1.6) * $7)::int] as n1,
+           ($4::text[])[1 + floor(power(random(), 1.6) * $7)::int] as n2,
+           ($5::text[])[1 + floor(random() * $8)::int] as pl
+         from generate_series($1::int, $2::int) g
+       ) p
+     ) t`,
+    [lo, hi, adjectives, nouns, places, adjectives.length, nouns.length, places.length, famous.ids, famous.titles],
+  );
+}
+
+async function insertBookAuthors(client: pg.Client, lo: number, hi: number, authors: number, famous: FamousBooks): Promise<void> {
+  const famousCount = FAMOUS_AUTHORS.length;
+  // First author: the famous author of a famous title, a famous author on a few generated books, else a generated
+  // author (skewed: some are prolific). Three books in ten have a second, different, generated author.
+  await client.query(
+    `with p as materialized (
+       select g,
+         coalesce(($5::int[])[array_position($6::int[], g)],
+                  case when g % ${FAMOUS_EVERY} between 11 and ${10 + famousCount} then g % ${FAMOUS_EVERY} - 10 end,
+                  $3 + 1 + floor(power(random(), 1.5) * ($4 - $3))::int) as first_author,
+         random() < 0.3 as two,
+         floor(random() * ($4 - $3 - 1))::int as shift
+       from generate_series($1::int, $2::int) g
+     )
+     insert into book_author (book_id, author_id, position)
+     select g, first_author, 1 from p
+     union all
+     select g,
+       case when first_author <= $3 then $3 + 1 + shift
+            else $3 + 1 + (first_author - $3 + shift) % ($4 - $3) end,
+       2
+     from p where two`,
+    [lo, hi, famousCount, authors, famous.authorIds, famous.ids],
+  );
+}
+
+export function fmt(n: number): string {
+  return n.toLocaleString('en-US');
+}
