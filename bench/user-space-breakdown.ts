@@ -1,12 +1,13 @@
 // Where an import's time goes: the steps of ImportWishes re-run one by one, outside the service, with the same
 // code (the pure parser) and the same SQL text and parameters as its adapters (SqlImportBookMatcher,
 // SqlWishRepository.addMany), each timed and EXPLAIN ANALYZEd. The insert runs in a transaction that is rolled back.
-import { readFileSync } from 'node:fs';
+import autocannon from 'autocannon';
 import pg from 'pg';
 import { textArray } from '../src/adapters/postgres/repositories/row-mapping.js';
 import { normalizeForSearch } from '../src/domain/shared/search-text.js';
 import { parseWishImport } from '../src/domain/wishes/import/parse-wish-import.js';
-import { BASELINE_SQL, median } from './user-space-import.js';
+import { cpuWindow } from './cpu.js';
+import { BASELINE_SQL, median, processCpuSeconds } from './user-space-import.js';
 
 export interface BreakdownStep {
   step: string;
@@ -113,25 +114,21 @@ async function sqlStep(client: pg.Client, step: string, sql: string, params: unk
 // Per-request costs of the GET endpoints: the service's own CPU time per request, and PostgreSQL's execution
 // time for each statement the request runs.
 
-/** utime + stime of one process, in seconds (Linux /proc; NaN elsewhere). */
-function processCpuSeconds(pid: number): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return NaN;
-  }
-}
-
 export interface CpuProbe {
   requests: number;
-  /** Service CPU (user + system) per request, ms. */
+  /** Service CPU (user + system, all threads) per request, ms. */
   serviceCpuMs: number;
+  /** CPU of the service's main (JavaScript) thread per request, ms: what bounds its throughput. */
+  mainThreadCpuMs: number;
   /** Requests in flight at once during the probe. */
   concurrency: number;
   /** Requests per second the probe achieved. */
   rps: number;
+  /** Share of the probe's wall time the main thread was on a CPU (0..1). */
+  mainThreadBusy: number;
+  /** Cores used meanwhile by the benchmark's process tree (service, PostgreSQL, autocannon) and by other processes. */
+  ownCores: number;
+  otherCores: number;
   /**
    * SQL transactions the database committed per request (the service runs its reads in autocommit: one per
    * statement), from pg_stat_database with the idle background (pg-boss upkeep, log flushes) subtracted.
@@ -142,9 +139,10 @@ export interface CpuProbe {
 const sleep = (msec: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, msec));
 
 /**
- * `requests` GETs, `concurrency` at a time on keep-alive connections; the service's CPU time is read from /proc
- * around them, and the database's committed transactions from pg_stat_database (backends publish their counters
- * within about a second of going idle, hence the pauses).
+ * `requests` GETs driven by autocannon, `concurrency` connections (the load runs' client and concurrency, for a
+ * fixed number of requests); the service's CPU time is read from /proc around them, and the database's committed
+ * transactions from pg_stat_database (backends publish their counters within about a second of going idle, hence
+ * the pauses).
  */
 export async function serviceCpuPerRequest(
   pid: number,
@@ -159,8 +157,15 @@ export async function serviceCpuPerRequest(
   await client.connect();
   const commits = async (): Promise<number> =>
     Number((await client.query<{ n: string }>('select xact_commit as n from pg_stat_database where datname = current_database()')).rows[0]?.n);
+  const drive = async (amount: number): Promise<{ ok: number; ms: number }> => {
+    const t0 = performance.now();
+    const result = await autocannon({ url, connections: concurrency, pipelining: 1, amount, timeout: 30, headers });
+    const failed = result.errors + result.timeouts + result.non2xx;
+    if (failed > 0) throw new Error(`GET ${url}: ${failed} failed requests while measuring the cost of a request`);
+    return { ok: result['2xx'], ms: performance.now() - t0 };
+  };
   try {
-    for (let i = 0; i < 50; i++) await (await fetch(url, { headers })).arrayBuffer();
+    await drive(Math.min(500, requests));
     await sleep(1500);
     const idle0 = await commits();
     await sleep(2000);
@@ -169,23 +174,17 @@ export async function serviceCpuPerRequest(
     const background = Math.max(0, idle1 - idle0 - 1) / 2000;
     const commits0 = await commits();
     const cpu0 = processCpuSeconds(pid);
-    const t0 = performance.now();
-    let sent = 0;
-    const worker = async (): Promise<void> => {
-      while (sent < requests) {
-        sent += 1;
-        const response = await fetch(url, { headers });
-        await response.arrayBuffer();
-        if (response.status !== 200) throw new Error(`GET ${url} answered ${response.status}`);
-      }
-    };
-    await Promise.all(Array.from({ length: concurrency }, worker));
-    const wall = performance.now() - t0;
+    const main0 = processCpuSeconds(pid, true);
+    const machine = cpuWindow();
+    const run = await drive(requests);
+    const usage = machine.end();
     const cpu = processCpuSeconds(pid) - cpu0;
+    const main = processCpuSeconds(pid, true) - main0;
     await sleep(1500);
     const commits1 = await commits();
-    const statements = Math.max(0, commits1 - commits0 - 1 - background * (wall + 1500)) / requests;
-    return { requests, concurrency, serviceCpuMs: (cpu * 1000) / requests, rps: (requests * 1000) / wall, statementsPerRequest: statements };
+    const statements = Math.max(0, commits1 - commits0 - 1 - background * (run.ms + 1500)) / run.ok;
+    return { requests: run.ok, concurrency, serviceCpuMs: (cpu * 1000) / run.ok, mainThreadCpuMs: (main * 1000) / run.ok, rps: (run.ok * 1000) / run.ms,
+      mainThreadBusy: (main * 1000) / run.ms, ownCores: usage.ownCores, otherCores: usage.otherCores, statementsPerRequest: statements };
   } finally {
     await client.end();
   }

@@ -25,6 +25,23 @@ export interface ImportRun {
   rssAfterKb: number;
   otherCores: number;
   ownCores: number;
+  /** CPU time (user + system) the service process used during the request, ms. */
+  serviceCpuMs: number;
+}
+
+/**
+ * utime + stime in seconds, from /proc (NaN when unreadable): of the whole process (all its threads: V8's
+ * garbage-collection helpers, libuv's pool), or with `mainThread` of its main thread only, the one that runs
+ * the JavaScript.
+ */
+export function processCpuSeconds(pid: number, mainThread = false): number {
+  try {
+    const stat = readFileSync(mainThread ? `/proc/${pid}/task/${pid}/stat` : `/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return NaN;
+  }
 }
 
 /** A field of /proc/<pid>/status in kB (VmRSS, VmHWM); NaN when unreadable (not Linux, process gone). */
@@ -74,6 +91,7 @@ export async function importOnce(options: {
     if (rss > sampledPeak) sampledPeak = rss;
   }, 5);
   const cpu = cpuWindow();
+  const serviceCpu0 = processCpuSeconds(pid);
   const t0 = performance.now();
   let text: string;
   let status: number;
@@ -85,6 +103,7 @@ export async function importOnce(options: {
     clearInterval(sampler);
   }
   const ms = performance.now() - t0;
+  const serviceCpuMs = (processCpuSeconds(pid) - serviceCpu0) * 1000;
   const usage = cpu.end();
   if (status !== 200) throw new Error(`POST /api/wishes/import answered ${status}: ${text.slice(0, 500)}`);
   const hwm = statusKb(pid, 'VmHWM');
@@ -99,6 +118,7 @@ export async function importOnce(options: {
     rssAfterKb,
     otherCores: usage.otherCores,
     ownCores: usage.ownCores,
+    serviceCpuMs,
   };
 }
 

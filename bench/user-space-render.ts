@@ -77,12 +77,14 @@ const fmt = (n: number): string => n.toLocaleString('en-US');
 /** The per-request cost paragraph: service CPU, SQL statements per request, and PostgreSQL's time per statement. */
 function costOf(c: RequestCostData, run: LoadResult | undefined, cores: number, statementsNote: string): string {
   const sql = c.statements.reduce((sum, x) => sum + x.planningMs + x.executionMs, 0);
-  return `**Cost of one request.** ${fmt(c.probe.requests)} requests, ${c.probe.concurrency} at a time from the benchmark's own HTTP client (after 50 unmeasured;
-${c.probe.rps.toFixed(0)} req/s): the service process used **${ms(c.probe.serviceCpuMs)} of CPU per request** (utime + stime from /proc; a single
-Node thread at that cost cannot serve more than about ${fmt(Math.round(1000 / c.probe.serviceCpuMs))} req/s; the load above reached ${run ? `${run.rps.toFixed(0)} req/s at ${run.connections} connections` : 'n/a'},
-with PostgreSQL and autocannon on the same ${cores} cores), and the database committed **${c.probe.statementsPerRequest.toFixed(1)} SQL statements per request**
-(pg_stat_database transactions during the probe, idle background subtracted; the service reads in autocommit, one
-transaction per statement). ${statementsNote}
+  const p = c.probe;
+  return `**Cost of one request.** After the load runs, ${fmt(p.requests)} more requests by autocannon at ${p.concurrency} connections (${p.rps.toFixed(0)} req/s${run ? `; the measured run above: ${run.rps.toFixed(0)}` : ''}):
+the service process used **${ms(p.serviceCpuMs)} of CPU per request**, ${ms(p.mainThreadCpuMs)} of it on its main thread, the one that runs the
+JavaScript (utime + stime from /proc; the rest is V8's helper threads). That thread alone caps the service near
+${fmt(Math.round(1000 / p.mainThreadCpuMs))} req/s; during these requests it was busy ${(100 * p.mainThreadBusy).toFixed(0)} % of the time, and the benchmark's processes
+(service, PostgreSQL, autocannon) used ${p.ownCores.toFixed(2)} of the ${cores} cores (other processes ${p.otherCores.toFixed(2)}). The database committed
+**${p.statementsPerRequest.toFixed(1)} SQL statements per request** (pg_stat_database transactions during those requests, idle background subtracted;
+the service reads in autocommit, one transaction per statement). ${statementsNote}
 PostgreSQL's time for each (EXPLAIN ANALYZE of the statement as the service sends it, parameters inlined by MikroORM; best of 5):
 
 ${table(
@@ -91,6 +93,35 @@ ${table(
 )}
 
 ${ms(sql)} in PostgreSQL for the ${c.statements.length} statement(s).`;
+}
+
+/** Where a median import's wall time goes: the service's CPU, and PostgreSQL's statements (from the breakdown). */
+function importTimeNote(r: UserSpaceReport): string {
+  const wall = median(r.slots.map((x) => x.imported.ms));
+  const cpu = median(r.slots.map((x) => x.imported.serviceCpuMs));
+  const sqlSteps = r.breakdown.steps.filter((x) => x.executionMs !== null);
+  const insert = sqlSteps.find((x) => x.step.startsWith('insert'));
+  const baseline = sqlSteps.find((x) => x.step.startsWith('baseline'));
+  const matching = sqlSteps.filter((x) => x.step.startsWith('match')).reduce((sum, x) => sum + x.ms, 0);
+  return `Of a median import's ${ms(wall)}, the service process used ${ms(cpu)} of CPU (median of the runs' \`/proc\` readings, all threads:
+reading the upload, parsing, matching in memory, building the statements' parameters, garbage collection); the
+statements themselves take about ${ms(matching)} to match and ${insert ? ms(insert.ms) : 'n/a'} to insert (client-side times above), where the
+baseline's one statement takes ${baseline ? ms(baseline.ms) : 'n/a'}.`;
+}
+
+/** For a missed latency target: what this run's own numbers say about the cause. */
+function whyMissed(verdict: Verdict | undefined, cost: RequestCostData, run: LoadResult | undefined, workload: string, cores: number): string {
+  if (!verdict || verdict.pass || !run) return '';
+  const p = cost.probe;
+  const sql = p.statementsPerRequest < 0.5 ? 0 : cost.statements.reduce((sum, x) => sum + x.planningMs + x.executionMs, 0);
+  return `
+
+**Why the target is missed.** At ${run.connections} connections the service answered ${run.rps.toFixed(0)} req/s with p50 ${ms(run.p50)} and p99 ${ms(run.p99)}, the
+benchmark's processes using ${run.ownCores.toFixed(2)} of the ${cores} cores. Per request the service's main thread spends ${ms(p.mainThreadCpuMs)} of CPU against
+${ms(sql)} of PostgreSQL work (${p.statementsPerRequest.toFixed(1)} statement(s)): the time is the service's own per-request work, not the SQL. With
+${run.connections} requests in flight that thread is busy most of the time (${(100 * p.mainThreadBusy).toFixed(0)} % in the probe) while PostgreSQL and autocannon take the
+other core, so a request mostly waits for CPU behind the others, and the tail grows with the service's CPU cost per request.
+\`npx tsx bench/user-space-profile.ts ${workload}\` shows where that CPU goes.`;
 }
 
 export function renderUserSpaceSection(r: UserSpaceReport): string {
@@ -121,13 +152,14 @@ export function renderUserSpaceSection(r: UserSpaceReport): string {
     ms(i.ms),
     ms(b.ms),
     `×${(i.ms / b.ms).toFixed(2)}`,
+    ms(i.serviceCpuMs),
     mib(i.rssBeforeKb),
     mib(i.peakRssKb),
     `+${mib(i.peakRssKb - i.rssBeforeKb)}`,
     mib(i.rssAfterKb),
     i.otherCores.toFixed(2),
   ];
-  const importHeader = ['Run', 'Import (wall)', 'Baseline (wall)', 'Import / baseline', 'Service RSS before', 'Peak RSS', 'Growth', 'RSS after', 'Other CPU (cores)'];
+  const importHeader = ['Run', 'Import (wall)', 'Baseline (wall)', 'Import / baseline', 'Service CPU', 'Service RSS before', 'Peak RSS', 'Growth', 'RSS after', 'Other CPU (cores)'];
 
   const latency = (x: LatencyStats): string[] => [ms(x.p50), ms(x.p90), ms(x.p99), ms(x.max)];
   const loadRow = (x: LoadResult): string[] => [
@@ -212,6 +244,8 @@ ${table(
   ]),
 )}
 
+${importTimeNote(r)}
+
 ### 2. \`GET /api/ontology\` for the largest (type, genre) tree
 
 \`${r.ontology.path}\`: ${r.ontology.typeName} / ${r.ontology.genreName}, the largest of the ${r.ontology.trees} (type, genre) trees
@@ -221,7 +255,7 @@ then ${s.seconds} s measured per connection count; the target is judged at ${mod
 
 ${table(loadHeader, r.ontology.runs.map(loadRow))}
 
-${costOf(r.ontology.cost, r.ontology.runs[0], r.machine.cores, 'The statements that build the tree (GetOntology) are:')}
+${costOf(r.ontology.cost, r.ontology.runs[0], r.machine.cores, 'The statements that build a tree (GetOntology), with')}${whyMissed(r.verdicts[1], r.ontology.cost, r.ontology.runs[0], 'ontology', r.machine.cores)}
 
 ### 3. \`GET /api/user/stores\`
 
@@ -231,7 +265,7 @@ are active: the demo stores; the answer, ${fmt(r.stores.bytes)} bytes, was check
 
 ${table(loadHeader, r.stores.runs.map(loadRow))}
 
-${costOf(r.stores.cost, r.stores.runs[0], r.machine.cores, 'The statement behind the page (SqlReferenceCatalog.userStoresPage) is:')}
+${costOf(r.stores.cost, r.stores.runs[0], r.machine.cores, 'The statement behind the page (SqlReferenceCatalog.userStoresPage), with')}${whyMissed(r.verdicts[2], r.stores.cost, r.stores.runs[0], 'stores', r.machine.cores)}
 
 Latencies are per response, to a fraction of a millisecond (autocannon's response events, bench/load.ts), nearest-rank
 percentiles over the 2xx responses of the measured window; failed requests are counted in the errors / timeouts / non-2xx

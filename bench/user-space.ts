@@ -52,8 +52,8 @@ const SETTINGS = {
   report: path.resolve(ROOT, process.env.BENCH_REPORT?.trim() || 'docs/benchmarks.md'),
   /** The target is judged at the modest count; the higher one is reported beside it. */
   connections: [4, 32] as const,
-  /** Requests (at the modest concurrency) over which the service's CPU time per request is measured. */
-  cpuProbeRequests: 2000,
+  /** Requests (autocannon, at the modest concurrency) over which the service's CPU time per request is measured. */
+  cpuProbeRequests: 5000,
   poolMax: 10,
   /** The stores user's preferences: a country and currency that some active (demo) stores match. */
   preferences: { country: 'DE', currency: 'EUR' },
@@ -215,7 +215,7 @@ async function main(): Promise<number> {
     slots.push({ run, imported: i, importAttempts: imported.attempts, baseline: baseline.value, baselineAttempts: baseline.attempts });
     say(
       `  run ${run}: import ${ms(i.ms)} (created ${i.report.created}, unmatched ${i.report.unmatched.length}, invalid ${i.report.invalid.length}), ` +
-        `RSS ${mib(i.rssBeforeKb)} → peak ${mib(i.peakRssKb)} (${i.peakSource}) → ${mib(i.rssAfterKb)}; ` +
+        `service CPU ${ms(i.serviceCpuMs)}; RSS ${mib(i.rssBeforeKb)} → peak ${mib(i.peakRssKb)} (${i.peakSource}) → ${mib(i.rssAfterKb)}; ` +
         `baseline ${ms(baseline.value.ms)}; ×${(i.ms / baseline.value.ms).toFixed(2)}; other CPU ${i.otherCores.toFixed(2)} cores`,
     );
   }
@@ -266,6 +266,9 @@ async function main(): Promise<number> {
     service.assertRunning();
     return result;
   };
+  const ontologyRuns: LoadResult[] = [];
+  for (const connections of SETTINGS.connections) ontologyRuns.push(await load(`ontology at ${connections}`, [ontologyPath], connections));
+  // After the load runs, so that the service is as warm as it was while they ran.
   const ontologyCost = await requestCost(service.pid, baseUrl + ontologyPath, storesUser.token, db.url, [
     { label: '`select 1 from type where type_id = …` (GetOntology: type exists)', sql: `select 1 from type where type_id = ${Number(largest.type_id)}` },
     { label: '`select 1 from genre where genre_id = …` (GetOntology: genre exists)', sql: `select 1 from genre where genre_id = ${Number(largest.genre_id)}` },
@@ -276,8 +279,6 @@ async function main(): Promise<number> {
         `where n.type_id = ${Number(largest.type_id)} and n.genre_id = ${Number(largest.genre_id)} order by n.type_id, n.genre_id, n.position, n.ontology_node_id`,
     },
   ]);
-  const ontologyRuns: LoadResult[] = [];
-  for (const connections of SETTINGS.connections) ontologyRuns.push(await load(`ontology at ${connections}`, [ontologyPath], connections));
 
   // ---- 5. User stores
   phase(`5. GET /api/user/stores after PUT /api/user/preferences ${JSON.stringify(SETTINGS.preferences)}`);
@@ -302,6 +303,8 @@ async function main(): Promise<number> {
   if (storeNames.length === 0 || JSON.stringify(storeNames) !== JSON.stringify(expectedStores)) {
     throw new Error(`GET /api/user/stores answered [${storeNames.join(', ')}]; [${expectedStores.join(', ')}] expected`);
   }
+  const storesRuns: LoadResult[] = [];
+  for (const connections of SETTINGS.connections) storesRuns.push(await load(`user stores at ${connections}`, ['/api/user/stores'], connections));
   const uid = storesUser.userId;
   const storesCost = await requestCost(service.pid, `${baseUrl}/api/user/stores`, storesUser.token, db.url, [
     {
@@ -314,8 +317,6 @@ async function main(): Promise<number> {
       where (s.country is null or s.country = u.country) and s.currency = u.currency and s.formats && u.formats) order by s.store_id asc limit 21`,
     },
   ]);
-  const storesRuns: LoadResult[] = [];
-  for (const connections of SETTINGS.connections) storesRuns.push(await load(`user stores at ${connections}`, ['/api/user/stores'], connections));
 
   const serviceRssEndKb = statusKb(service.pid, 'VmRSS');
   await stopService(service);
@@ -334,7 +335,8 @@ async function main(): Promise<number> {
       target: `Import of ${fileInfo.rows.toLocaleString('en-US')} rows ≤ ${TARGETS.importFactor}× the one-statement baseline (median of ${slots.length} runs)`,
       measured:
         `median ${ms(median(importMs))} vs ${ms(median(baselineMs))}: ×${medianRatio.toFixed(2)}; ` +
-        `worst ${ms(Math.max(...importMs))} vs ${ms(Math.max(...baselineMs))}: ×${worstRatio.toFixed(2)}`,
+        `worst ${ms(Math.max(...importMs))} vs ${ms(Math.max(...baselineMs))}: ×${worstRatio.toFixed(2)}; ` +
+        `highest ratio within one run ×${Math.max(...slots.map((x) => x.imported.ms / x.baseline.ms)).toFixed(2)}`,
       pass: medianRatio <= TARGETS.importFactor,
     },
     {
@@ -437,7 +439,8 @@ async function requestCost(pid: number, url: string, token: string, dbUrl: strin
   const probe = await serviceCpuPerRequest(pid, url, token, dbUrl, SETTINGS.cpuProbeRequests, SETTINGS.connections[0]);
   const explained = await explainStatements(dbUrl, statements);
   say(
-    `  ${probe.requests} requests, ${probe.concurrency} at a time (${probe.rps.toFixed(0)} req/s): the service used ${ms(probe.serviceCpuMs)} of CPU per request; ` +
+    `  ${probe.requests} requests, ${probe.concurrency} at a time (${probe.rps.toFixed(0)} req/s): the service used ${ms(probe.serviceCpuMs)} of CPU per request ` +
+      `(${ms(probe.mainThreadCpuMs)} on its main thread); ` +
       `${probe.statementsPerRequest.toFixed(1)} SQL statements per request; ` +
       `PostgreSQL: ${explained.map((x) => ms(x.planningMs + x.executionMs)).join(' + ')} (planning + execution per statement)`,
   );
