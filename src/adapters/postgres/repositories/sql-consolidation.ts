@@ -7,33 +7,35 @@ import { databaseMessage } from '../pg-errors.js';
 import type { Row } from './row-mapping.js';
 
 /*
- * One statement (the use case runs it in a transaction): aggregate the month's daily quotes per edition × store, upsert the monthly
- * quote (merging with one that exists, for quotes that arrived after an earlier run), delete the dailies.
- * The monthly quote's amount, availability, url and currency are the month's last; min/max/avg/count cover the
- * quotes in that currency. Running it again for the month finds no dailies and changes nothing.
+ * One statement (the use case runs it in a transaction): delete the month's daily quotes and feed what was really
+ * deleted (`delete … returning`) to the aggregation, so a concurrent second run, which waits on the same rows and
+ * then finds them gone, cannot count a quote twice; no separate `for update` pass is needed. Per edition × store the
+ * month's last quote (`distinct on`) gives the monthly quote's amount, availability, url and currency; min/max/sum/
+ * count are a hash aggregate per (edition, store, currency), of which the last quote's currency is kept. The monthly
+ * quote is upserted (merging with one that exists, for quotes that arrived after an earlier run). Running it again
+ * for the month finds no dailies and changes nothing.
  */
 const CONSOLIDATE = `
-with daily as materialized (
-  select q.* from price_quote q
-  where q.quote_kind = 'daily' and q.fetched_at >= ?::timestamptz and q.fetched_at < ?::timestamptz
-  for update
+with gone as (
+  delete from price_quote
+  where quote_kind = 'daily' and fetched_at >= ?::timestamptz and fetched_at < ?::timestamptz
+  returning price_quote_id, edition_id, store_id, amount_minor, currency, availability, url, fetched_at
 ),
 last as (
-  select distinct on (d.edition_id, d.store_id) d.edition_id, d.store_id, d.amount_minor, d.currency, d.availability, d.url, d.fetched_at
-  from daily d order by d.edition_id, d.store_id, d.fetched_at desc, d.price_quote_id desc
+  select distinct on (edition_id, store_id) edition_id, store_id, amount_minor, currency, availability, url, fetched_at
+  from gone order by edition_id, store_id, fetched_at desc, price_quote_id desc
 ),
 agg as (
-  select l.edition_id, l.store_id, l.amount_minor, l.currency, l.availability, l.url, l.fetched_at,
-         min(d.amount_minor) as min_minor, max(d.amount_minor) as max_minor, sum(d.amount_minor) as sum_minor, count(*) as n
-  from last l join daily d on d.edition_id = l.edition_id and d.store_id = l.store_id and d.currency = l.currency
-  group by l.edition_id, l.store_id, l.amount_minor, l.currency, l.availability, l.url, l.fetched_at
+  select edition_id, store_id, currency, min(amount_minor) as min_minor, max(amount_minor) as max_minor,
+         sum(amount_minor) as sum_minor, count(*) as n
+  from gone group by edition_id, store_id, currency
 ),
 upserted as (
   insert into price_quote as m (edition_id, store_id, amount_minor, currency, availability, url, fetched_at, quote_kind,
                                 month, min_minor, max_minor, avg_minor, sum_minor, sample_count)
-  select a.edition_id, a.store_id, a.amount_minor, a.currency, a.availability, a.url, a.fetched_at, 'monthly',
+  select l.edition_id, l.store_id, l.amount_minor, l.currency, l.availability, l.url, l.fetched_at, 'monthly',
          ?::date, a.min_minor, a.max_minor, round(a.sum_minor::numeric / a.n), a.sum_minor, a.n
-  from agg a
+  from last l join agg a on a.edition_id = l.edition_id and a.store_id = l.store_id and a.currency = l.currency
   on conflict (edition_id, store_id, month) where quote_kind = 'monthly' do update set
     min_minor = least(m.min_minor, excluded.min_minor),
     max_minor = greatest(m.max_minor, excluded.max_minor),
@@ -45,12 +47,9 @@ upserted as (
     url = case when excluded.fetched_at >= m.fetched_at then excluded.url else m.url end,
     fetched_at = greatest(m.fetched_at, excluded.fetched_at)
   returning 1
-),
-deleted as (
-  delete from price_quote p using daily d where p.price_quote_id = d.price_quote_id
-  returning 1
 )
-select (select count(*) from deleted) as rows_processed, (select count(*) from upserted) as monthly_quotes`;
+-- Every deleted quote falls in exactly one (edition, store, currency) group.
+select coalesce((select sum(n) from agg), 0) as rows_processed, (select count(*) from upserted) as monthly_quotes`;
 
 @injectable()
 export class SqlConsolidation implements Consolidation {
