@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { KeyOrder, PageRequest, PageSlice } from '../../domain/shared/page.js';
+import { selectRows } from './select-rows.js';
 
 export interface KeysetPlan {
   /** Extra condition on the key, with `?` placeholders; null on first/last pages. */
@@ -71,6 +72,6 @@ export async function queryPage<T>(
   const plan = planKeyset(query.key, query.order, request);
   const sql = `${query.selectFrom} ${whereOf([...query.filters.map(([c]) => c), plan.condition])} order by ${plan.orderBy} limit ?`;
   const params = [...query.filters.flatMap(([, p]) => p), ...plan.params, plan.limit];
-  const rows: Array<Record<string, unknown>> = await db.execute(sql, params);
+  const rows = await selectRows(db, sql, params);
   return sliceOf(rows.map(map), plan);
 }

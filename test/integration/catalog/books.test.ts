@@ -117,6 +117,50 @@ describe('book search', () => {
     expect(underscore.body.data).toEqual([]);
   });
 
+  it('pages through title and author matches once each, forwards, backwards and from the last page', async () => {
+    // Two matching authors on one book must not make it count twice or cut a page short.
+    const first = await author('Quillon Marsh');
+    const second = await author('Ada Quillon');
+    const other = await author('Somebody Else');
+    const expected: number[] = [];
+    const add = async (title: string, authorIds: number[], matches: boolean): Promise<void> => {
+      const res = await t.call('POST', '/api/books', { body: { book_original_title: title, author_ids: authorIds } });
+      expect(res.status).toBe(201);
+      if (matches) expected.push(res.body.book_id);
+    };
+    for (let i = 0; i < 3; i++) {
+      await add(`Both authors ${i}`, [first, second], true);
+      await add(`The Quillon papers ${i}`, [other], true);
+      await add(`Unrelated ${i}`, [other], false);
+      await add(`One author ${i}`, [second], true);
+      await add(`Quillon by both ${i}`, [second, first], true);
+    }
+
+    const ids = (res: { body: { data: Array<{ book_id: number }> } }): number[] => res.body.data.map((b) => b.book_id);
+    const forwards: number[] = [];
+    let res = await t.call('GET', '/api/books?q=quillon&per_page=3');
+    const pages = [ids(res)];
+    forwards.push(...ids(res));
+    while (res.body._links.next) {
+      res = await t.call('GET', res.body._links.next.href);
+      expect(res.status).toBe(200);
+      pages.push(ids(res));
+      forwards.push(...ids(res));
+    }
+    expect(forwards).toEqual(expected);
+    expect(pages.slice(0, -1).every((page) => page.length === 3)).toBe(true);
+
+    const backwards: number[][] = [ids(res)];
+    while (res.body._links.prev) {
+      res = await t.call('GET', res.body._links.prev.href);
+      backwards.unshift(ids(res));
+    }
+    expect(backwards.flat()).toEqual(expected);
+
+    const last = await t.call('GET', (await t.call('GET', '/api/books?q=quillon&per_page=3')).body._links.last.href);
+    expect(ids(last)).toEqual(expected.slice(-3));
+  });
+
   it('repeats q and per_page in every link', async () => {
     for (let i = 0; i < 3; i++) await t.call('POST', '/api/books', { body: { book_original_title: `Linked volume ${i}` } });
     const res = await t.call('GET', '/api/books?q=linked%20volume&per_page=2');

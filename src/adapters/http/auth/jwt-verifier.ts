@@ -13,17 +13,30 @@ export interface JwtVerifierOptions {
   audience: string | null;
 }
 
-export type VerifyOutcome = { ok: true; claims: UserClaims } | { ok: false; reason: AuthFailureReason };
+type Failure = { ok: false; reason: AuthFailureReason };
+export type VerifyOutcome = { ok: true; claims: UserClaims } | Failure;
+type VerifiedToken = { ok: true; claims: UserClaims; expiresAt: number };
 
 const CLOCK_TOLERANCE_SECONDS = 30;
 const SUBJECT_MAX = 255;
 const BASE64URL_SEGMENT = /^[A-Za-z0-9_-]*$/;
+/** A verified token is trusted again for at most this long (and never past its `exp`), so key rotation takes effect soon. */
+const REMEMBER_MS = 60_000;
+const REMEMBER_MAX = 10_000;
+
+interface Remembered {
+  claims: UserClaims;
+  until: number;
+}
 
 /**
  * Verifies `Authorization: Bearer <jwt>` as C3 says: algorithms fixed by configuration (never read from the
  * token), `exp` required, 30 s tolerance, issuer/audience when configured. Each failure has one reason.
  */
 export class JwtVerifier {
+  // Checking a signature is a large share of a cheap request, and clients send the same token again and again.
+  private readonly remembered = new Map<string, Remembered>();
+
   constructor(private readonly options: JwtVerifierOptions) {}
 
   async verify(authorization: string | undefined): Promise<VerifyOutcome> {
@@ -31,6 +44,20 @@ export class JwtVerifier {
     const match = /^Bearer +(\S+)\s*$/i.exec(authorization);
     if (!match?.[1]) return fail('malformed_token');
     const token = match[1];
+    const known = this.remembered.get(token);
+    if (known && Date.now() <= known.until) return { ok: true, claims: known.claims };
+    if (known) this.remembered.delete(token);
+    const outcome = await this.verifyToken(token);
+    if (outcome.ok) this.remember(token, outcome);
+    return outcome;
+  }
+
+  private remember(token: string, outcome: VerifiedToken): void {
+    if (this.remembered.size >= REMEMBER_MAX) this.remembered.clear();
+    this.remembered.set(token, { claims: outcome.claims, until: Math.min(outcome.expiresAt, Date.now() + REMEMBER_MS) });
+  }
+
+  private async verifyToken(token: string): Promise<VerifiedToken | Failure> {
     const parts = token.split('.');
     if (parts.length !== 3 || !parts.every((p) => BASE64URL_SEGMENT.test(p)) || !parts[0] || !parts[1]) {
       return fail('malformed_token');
@@ -69,6 +96,8 @@ export class JwtVerifier {
     }
     return {
       ok: true,
+      // Past this instant the full check runs again and reports the expiry.
+      expiresAt: payload.exp * 1000,
       claims: {
         subject: payload.sub,
         email: typeof payload.email === 'string' ? payload.email.slice(0, 320) : null,
@@ -78,7 +107,7 @@ export class JwtVerifier {
   }
 }
 
-function fail(reason: AuthFailureReason): VerifyOutcome {
+function fail(reason: AuthFailureReason): Failure {
   return { ok: false, reason };
 }
 

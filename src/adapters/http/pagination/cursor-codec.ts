@@ -10,6 +10,7 @@ export interface CursorState {
 
 export class InvalidCursorError extends Error {}
 
+const SIGNATURES_MAX = 10_000;
 const KIND_TO_TAG = { after: 'a', before: 'b', last: 'l' } as const;
 const TAG_TO_KIND = { a: 'after', b: 'before', l: 'last' } as const;
 
@@ -18,11 +19,23 @@ const TAG_TO_KIND = { a: 'after', b: 'before', l: 'last' } as const;
  * and corruption (a forged cursor could at most point at another position of the same listing).
  */
 export class CursorCodec {
-  constructor(private readonly key: string) {}
+  /**
+   * Signatures already computed, by body. An HMAC costs several microseconds on Node 20 and the same cursors
+   * (a listing's `last`, its first page's `next`) are made and checked over and over. Shared by the
+   * per-listing codecs made from one root, so the key is part of the cache key.
+   */
+  private readonly signatures: Map<string, string>;
+
+  constructor(
+    private readonly key: string,
+    signatures?: Map<string, string>,
+  ) {
+    this.signatures = signatures ?? new Map();
+  }
 
   /** A codec whose cursors are valid for one listing only (its path): another listing's cursor fails the signature. */
   forListing(path: string): CursorCodec {
-    return new CursorCodec(`${this.key}\u0000${path}`);
+    return new CursorCodec(`${this.key}\u0000${path}`, this.signatures);
   }
 
   encode(state: CursorState): string {
@@ -55,7 +68,14 @@ export class CursorCodec {
   }
 
   private sign(body: string): string {
-    return createHmac('sha256', this.key).update(body).digest('base64url').slice(0, 16);
+    const cacheKey = `${this.key}\u0001${body}`;
+    let signature = this.signatures.get(cacheKey);
+    if (signature === undefined) {
+      signature = createHmac('sha256', this.key).update(body).digest('base64url').slice(0, 16);
+      if (this.signatures.size >= SIGNATURES_MAX) this.signatures.clear();
+      this.signatures.set(cacheKey, signature);
+    }
+    return signature;
   }
 }
 

@@ -3,6 +3,7 @@ import type { Author } from '../../../domain/catalog/author.js';
 import type { Book } from '../../../domain/catalog/book.js';
 import { EDITION_FORMATS, type Edition } from '../../../domain/catalog/edition.js';
 import { Timestamp } from '../routing/common-schemas.js';
+import { isoTimestamp } from '../routing/iso-timestamp.js';
 
 // Response shapes (snake_case, `<resource>_id`, ISO timestamps) and the functions that produce them.
 
@@ -22,8 +23,8 @@ export const bookJson = (book: Book): z.infer<typeof BookJson> => ({
   author_ids: book.authorIds,
   type_id: book.typeId,
   genre_id: book.genreId,
-  created_at: book.createdAt.toISOString(),
-  updated_at: book.updatedAt.toISOString(),
+  created_at: isoTimestamp(book.createdAt),
+  updated_at: isoTimestamp(book.updatedAt),
 });
 
 export const EditionJson = z.object({
@@ -48,8 +49,8 @@ export const editionJson = (edition: Edition): z.infer<typeof EditionJson> => ({
   edition_title: edition.editionTitle,
   publisher: edition.publisher,
   published_year: edition.publishedYear,
-  created_at: edition.createdAt.toISOString(),
-  updated_at: edition.updatedAt.toISOString(),
+  created_at: isoTimestamp(edition.createdAt),
+  updated_at: isoTimestamp(edition.updatedAt),
 });
 
 export const AuthorJson = z.object({
@@ -66,6 +67,6 @@ export const authorJson = (author: Author): z.infer<typeof AuthorJson> => ({
   author_name: author.name,
   aliases: author.aliases,
   is_user_created: author.isUserCreated,
-  created_at: author.createdAt.toISOString(),
-  updated_at: author.updatedAt.toISOString(),
+  created_at: isoTimestamp(author.createdAt),
+  updated_at: isoTimestamp(author.updatedAt),
 });

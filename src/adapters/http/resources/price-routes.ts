@@ -6,6 +6,7 @@ import type { PriceQuote } from '../../../domain/pricing/price-quote.js';
 import type { Paginator } from '../pagination/page-links.js';
 import { collectionOf, IdText, PageQuery, Timestamp } from '../routing/common-schemas.js';
 import { route, type RouteSpec } from '../routing/route-spec.js';
+import { isoTimestamp } from '../routing/iso-timestamp.js';
 
 export const PriceQuoteJson = z.object({
   price_quote_id: z.number(),
@@ -32,7 +33,7 @@ export const priceQuoteJson = (q: PriceQuote): z.infer<typeof PriceQuoteJson> =>
   currency: q.price.currency,
   availability: q.availability,
   url: q.url,
-  fetched_at: q.fetchedAt.toISOString(),
+  fetched_at: isoTimestamp(q.fetchedAt),
   quote_kind: q.kind,
   ...(q.monthly
     ? {

@@ -6,6 +6,7 @@ import type { BookType, Genre, Language, OntologyNode, Store } from '../../../do
 import type { Preferences } from '../../../domain/wishes/preferences.js';
 import type { Wish } from '../../../domain/wishes/wish.js';
 import { Timestamp } from '../routing/common-schemas.js';
+import { isoTimestamp } from '../routing/iso-timestamp.js';
 
 export const MoneyJson = z.object({ amount: z.string().describe('Decimal string with the currency minor digits'), currency: z.string() });
 
@@ -80,7 +81,7 @@ export const wishJson = (w: Wish): z.infer<typeof WishJson> => ({
   book_id: w.bookId,
   is_monitored: w.isMonitored,
   max_price: w.maxPrice ? w.maxPrice.toJSON() : null,
-  created_at: w.createdAt.toISOString(),
+  created_at: isoTimestamp(w.createdAt),
 });
 
 export const ListJson = z.object({
@@ -95,7 +96,7 @@ export const listJson = (l: BookList): z.infer<typeof ListJson> => ({
   list_name: l.name,
   book_ids: l.bookIds,
   token: l.token,
-  created_at: l.createdAt.toISOString(),
+  created_at: isoTimestamp(l.createdAt),
 });
 
 export const PublicListJson = z.object({
@@ -112,7 +113,7 @@ export const PublicListJson = z.object({
 });
 export const publicListJson = (l: PublicBookList): z.infer<typeof PublicListJson> => ({
   list_name: l.name,
-  created_at: l.createdAt.toISOString(),
+  created_at: isoTimestamp(l.createdAt),
   books: l.books.map((b) => ({
     book_id: b.bookId,
     book_original_title: b.title,
@@ -123,7 +124,7 @@ export const publicListJson = (l: PublicBookList): z.infer<typeof PublicListJson
           currency: b.bestPrice.currency,
           store_name: b.bestPrice.storeName,
           url: b.bestPrice.url,
-          fetched_at: b.bestPrice.fetchedAt.toISOString(),
+          fetched_at: isoTimestamp(b.bestPrice.fetchedAt),
         }
       : null,
   })),
@@ -153,5 +154,5 @@ export const alertJson = (a: Alert): z.infer<typeof AlertJson> => ({
   currency: a.price.currency,
   previous_amount: a.previousPrice?.amount ?? null,
   is_read: a.isRead,
-  created_at: a.createdAt.toISOString(),
+  created_at: isoTimestamp(a.createdAt),
 });

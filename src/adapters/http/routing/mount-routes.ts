@@ -32,6 +32,17 @@ const requireJson: RequestHandler = (req, _res, next) => {
 const jsonBody = express.json({ limit: JSON_BODY_LIMIT, strict: true, type: 'application/json' });
 
 /**
+ * `res.json` without Express's extras (ETags are off, bodies are fresh): one string write, where `res.json`
+ * turns the text into a Buffer and makes Node send headers and body as two chunks.
+ */
+function sendJson(res: express.Response, body: unknown): void {
+  const text = JSON.stringify(body);
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Content-Length', Buffer.byteLength(text));
+  res.end(text);
+}
+
+/**
  * Mounts every spec on the router: auth, media type, body parsing, validation, a fresh persistence scope,
  * then the handler. Known paths answer other methods with 405 and an `Allow` header.
  */
@@ -67,8 +78,9 @@ export function mountRoutes(router: Router, specs: readonly RouteSpec[], deps: M
         }),
       );
       for (const [name, value] of Object.entries(result.headers ?? {})) res.setHeader(name, value);
-      if (result.body === undefined) res.status(result.status).end();
-      else res.status(result.status).json(result.body);
+      res.statusCode = result.status;
+      if (result.body === undefined) res.end();
+      else sendJson(res, result.body);
     });
     router[spec.method](spec.path, ...chain);
     const methods = methodsByPath.get(spec.path) ?? new Set<string>();

@@ -4,18 +4,15 @@ import type { BookFilter, BookRepository } from '../../../application/catalog/po
 import { Book } from '../../../domain/catalog/book.js';
 import { BookInUseError, UnknownReferenceError } from '../../../domain/catalog/errors.js';
 import type { PageRequest, PageSlice } from '../../../domain/shared/page.js';
-import { likeContains, queryPage } from '../keyset.js';
+import { likeContains, planKeyset, queryPage, sliceOf } from '../keyset.js';
 import { OrmEntityManager } from '../orm-tokens.js';
 import { isForeignKeyViolation } from '../pg-errors.js';
+import { selectRows } from '../select-rows.js';
 import { bigintArray, hydrate, type Row, toDate, toId, toIds, toNullableId } from './row-mapping.js';
 
 const AUTHOR_IDS_OF_B = 'array(select ba.author_id from book_author ba where ba.book_id = b.book_id order by ba.position)';
 const BOOK_COLUMNS = `b.book_id, b.book_original_title, b.title_search, b.type_id, b.genre_id, b.created_at, b.updated_at,
   ${AUTHOR_IDS_OF_B} as author_ids`;
-// Title match, or the book is by an author whose name or alias matches: both sides served by trigram indexes.
-const SEARCH_CONDITION = `(b.title_search like ? or b.book_id = any (array(
-  select ba.book_id from book_author ba join author a on a.author_id = ba.author_id where a.name_search like ?)))`;
-
 @injectable()
 export class MikroOrmBookRepository implements BookRepository {
   constructor(@inject(OrmEntityManager) private readonly em: EntityManager) {}
@@ -67,18 +64,35 @@ export class MikroOrmBookRepository implements BookRepository {
   }
 
   page(filter: BookFilter, request: PageRequest): Promise<PageSlice<Book>> {
-    const search = filter.search ? likeContains(filter.search) : null;
-    return queryPage(
-      this.em,
-      {
-        selectFrom: `select ${BOOK_COLUMNS} from book b`,
-        filters: search ? [[SEARCH_CONDITION, [search, search]]] : [],
-        key: 'b.book_id',
-        order: 'asc',
-      },
-      request,
-      bookFromRow,
-    );
+    if (filter.search) return this.searchPage(likeContains(filter.search), request);
+    return queryPage(this.em, { selectFrom: `select ${BOOK_COLUMNS} from book b`, filters: [], key: 'b.book_id', order: 'asc' }, request, bookFromRow);
+  }
+
+  /**
+   * A title match, or a book by an author whose name or alias matches. Each side is its own keyset-limited
+   * read on its trigram index (books by title; matching authors, then their books through book_author), and
+   * the page is the first rows of both (distinct: a book may have two matching authors). One `or` over the two
+   * made PostgreSQL scan far more rows.
+   */
+  private async searchPage(pattern: string, request: PageRequest): Promise<PageSlice<Book>> {
+    const byTitle = planKeyset('t.book_id', 'asc', request);
+    const byAuthor = planKeyset('ba.book_id', 'asc', request);
+    const page = planKeyset('b.book_id', 'asc', request);
+    const and = (condition: string | null): string => (condition ? `and ${condition}` : '');
+    const sql = `select ${BOOK_COLUMNS} from book b where b.book_id in (
+        (select t.book_id from book t where t.title_search like ? ${and(byTitle.condition)}
+         order by ${byTitle.orderBy} limit ?)
+        union all
+        (select distinct ba.book_id from book_author ba
+         where ba.author_id = any (array(select a.author_id from author a where a.name_search like ?)) ${and(byAuthor.condition)}
+         order by ${byAuthor.orderBy} limit ?)
+      ) order by ${page.orderBy} limit ?`;
+    const rows = await selectRows(this.em, sql, [
+      ...[pattern, ...byTitle.params, byTitle.limit],
+      ...[pattern, ...byAuthor.params, byAuthor.limit],
+      page.limit,
+    ]);
+    return sliceOf(rows.map(bookFromRow), page);
   }
 }
 

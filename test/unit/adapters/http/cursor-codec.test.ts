@@ -110,6 +110,30 @@ describe('CursorCodec tamper detection', () => {
   });
 });
 
+describe('CursorCodec per listing', () => {
+  it('keeps a cursor valid for its own listing only, also once its signature is remembered', () => {
+    const books = codec.forListing('/api/books');
+    const authors = codec.forListing('/api/authors');
+    const cursor = books.encode(states[0]!);
+    // Decoding twice exercises the remembered signature as well as the computed one.
+    expect(books.decode(cursor)).toEqual(states[0]);
+    expect(books.decode(cursor)).toEqual(states[0]);
+    expect(() => authors.decode(cursor)).toThrow(InvalidCursorError);
+    expect(() => codec.decode(cursor)).toThrow(InvalidCursorError);
+    expect(authors.encode(states[0]!)).not.toBe(cursor);
+  });
+
+  it('still rejects a tampered cursor after the genuine one was remembered', () => {
+    const books = codec.forListing('/api/books');
+    const cursor = books.encode(states[1]!);
+    books.decode(cursor);
+    const [body, signature] = cursor.split('.') as [string, string];
+    const other = books.encode(states[2]!).split('.')[0]!;
+    expect(() => books.decode(`${other}.${signature}`)).toThrow(InvalidCursorError);
+    expect(() => books.decode(`${body}.${flip(signature, 0)}`)).toThrow(InvalidCursorError);
+  });
+});
+
 describe('filterHashOf', () => {
   it('does not depend on the order of the filters and ignores undefined ones', () => {
     expect(filterHashOf({ q: 'x', type_id: 3 })).toBe(filterHashOf({ type_id: 3, q: 'x' }));
