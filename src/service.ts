@@ -7,7 +7,7 @@ import { LogSink } from './application/logging/log-sink.js';
 import { ConsolidateMonth } from './application/pricing/consolidate-month.js';
 import { FetchQueue } from './application/pricing/ports/fetch-runs.js';
 import { ScheduledRuns } from './application/pricing/ports/scheduled-runs.js';
-import { RunFetchTask } from './application/pricing/run-fetch-task.js';
+import { RunFetchBundle } from './application/pricing/run-fetch-bundle.js';
 import { StartFetchRun } from './application/pricing/start-fetch-run.js';
 import { Clock } from './application/shared/clock.js';
 import { RequestScope } from './application/shared/request-scope.js';
@@ -30,12 +30,14 @@ import { PgBossFetchQueue, startFetchWorkers, startPgBoss } from './adapters/sch
 import { startDemoStoreServer } from './adapters/stores/demo/index.js';
 import { previousMonth } from './domain/pricing/month.js';
 import { createContainer, loadRuntimeModules } from './container.js';
+import { componentRoutes, retentionJob, startAlertSweep } from './logging-service.js';
 import { ShutdownStack } from './shutdown-stack.js';
 
 export const SERVICE_VERSION = '0.1.0';
 /** Cursors are integrity-checked, not secret: a forged one could only point at another position. */
 const CURSOR_KEY = 'shelfwatch-cursor-v1';
-const FETCH_WORKERS = { workers: 4, batchSize: 32 };
+/** Each worker holds one bundle of fetch tasks (TASKS_PER_JOB) at a time: 8 × 32 tasks in hand per instance. */
+const FETCH_WORKERS = { workers: 8 };
 
 export interface RunningService {
   url: string;
@@ -80,8 +82,8 @@ export async function startCore(config: AppConfig, say: (line: string) => void, 
 
 /** This process works queued fetch tasks (shared with every other instance). */
 export async function startWorkers(core: Core): Promise<void> {
-  const runTask = core.container.get(RunFetchTask);
-  await startFetchWorkers(core.boss, (task) => core.scope.run(() => runTask.execute(task)).then(() => undefined), FETCH_WORKERS);
+  const runBundle = core.container.get(RunFetchBundle);
+  await startFetchWorkers(core.boss, (tasks) => core.scope.run(() => runBundle.execute(tasks)).then(() => undefined), FETCH_WORKERS);
 }
 
 export async function startService(config: AppConfig, say: (line: string) => void = () => undefined): Promise<RunningService> {
@@ -108,6 +110,9 @@ export async function startService(config: AppConfig, say: (line: string) => voi
       audience: config.auth.audience,
     });
     const clock = container.get(Clock);
+    // In-process mode this process is the logging component: it serves /log and /logs and sends maintainer alerts.
+    const inProcessLogging = config.logging.mode === 'in-process';
+    if (inProcessLogging) startAlertSweep(container, config, shutdown);
     const app = createHttpApp({
       routes: apiRoutes(container, new Paginator(new CursorCodec(CURSOR_KEY)), config.pricing.cooldownSeconds),
       authenticate: authenticate(verifier, container.get(UserDirectory), logs, clock),
@@ -116,6 +121,7 @@ export async function startService(config: AppConfig, say: (line: string) => voi
       clock,
       isDatabaseUnavailable,
       version: SERVICE_VERSION,
+      extraRoutes: inProcessLogging ? componentRoutes(container, config) : undefined,
     });
     const server = await listen(app, config.port, config.host);
     shutdown.push('HTTP server', () => server.close());
@@ -131,6 +137,8 @@ export async function startService(config: AppConfig, say: (line: string) => voi
             pattern: config.pricing.consolidationCron,
             run: (at) => scope.run(() => consolidate.execute(previousMonth(at))).then(() => undefined),
           },
+          // The logging component's retention; in remote mode the standalone component runs it.
+          ...(inProcessLogging ? [retentionJob(container, config)] : []),
         ],
         container.get(ScheduledRuns),
         randomUUID(),

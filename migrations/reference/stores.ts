@@ -25,8 +25,10 @@ const ALL: ShippedFormat[] = ['hardcover', 'paperback', 'ebook', 'audiobook'];
 
 export const SHIPPED_STORES: readonly ShippedStore[] = [
   // Demonstration stores: each serves pages in a different markup style (JSON-LD, microdata, meta tags, CSS).
+  // All four sell paperbacks, so one paperback edition is asked at every demonstration store (the daily fetch
+  // benchmark's "10,000 editions at 4 stores"); Ebook Emporium sells paperbacks beside its ebooks and audiobooks.
   { key: 'demo-paperback-palace', name: 'Paperback Palace (demo)', country: null, currency: 'EUR', formats: PRINT, homepageUrl: '{demo}/paperback-palace/', productUrlTemplate: '{demo}/paperback-palace/isbn/{isbn13}', demo: true },
-  { key: 'demo-ebook-emporium', name: 'Ebook Emporium (demo)', country: null, currency: 'EUR', formats: ['ebook', 'audiobook'], homepageUrl: '{demo}/ebook-emporium/', productUrlTemplate: '{demo}/ebook-emporium/books/{isbn13}', demo: true },
+  { key: 'demo-ebook-emporium', name: 'Ebook Emporium (demo)', country: null, currency: 'EUR', formats: ['paperback', 'ebook', 'audiobook'], homepageUrl: '{demo}/ebook-emporium/', productUrlTemplate: '{demo}/ebook-emporium/books/{isbn13}', demo: true },
   { key: 'demo-buchhandlung', name: 'Buchhandlung Beispiel (demo)', country: 'DE', currency: 'EUR', formats: ALL, homepageUrl: '{demo}/buchhandlung/', productUrlTemplate: '{demo}/buchhandlung/artikel/{isbn13}', demo: true },
   { key: 'demo-corner-bookshop', name: 'Corner Bookshop (demo)', country: 'GB', currency: 'GBP', formats: PRINT, homepageUrl: '{demo}/corner-bookshop/', productUrlTemplate: '{demo}/corner-bookshop/product/{isbn13}', demo: true,
     extraction: { selectors: { price: '.product-price .price-now', availability: '.stock-status' } } },

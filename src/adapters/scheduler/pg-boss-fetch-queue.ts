@@ -2,14 +2,27 @@ import PgBoss from 'pg-boss';
 import type { FetchQueue, FetchTask } from '../../application/pricing/ports/fetch-runs.js';
 
 export const FETCH_QUEUE = 'price-fetch';
+/**
+ * Tasks per pg-boss job. Consecutive tasks (edition by edition, store by store) make a bundle, so a bundle mixes
+ * the stores. One job per task made pg-boss's fetch (which sorts every waiting job of the queue) and the per-task
+ * statements the bottleneck of a daily fetch.
+ */
+export const TASKS_PER_JOB = 32;
 const INSERT_CHUNK = 1000;
+
+/** A job's data: one run's (edition, store) pairs, as parallel arrays to keep the jsonb small. */
+interface BundleData {
+  runId: number;
+  editions: number[];
+  stores: number[];
+}
 
 /** Opens pg-boss on the service's database and makes sure the fetch queue exists (send() to a missing queue is a no-op). */
 export async function startPgBoss(databaseUrl: string, onError: (error: Error) => void): Promise<PgBoss> {
   const boss = new PgBoss({ connectionString: databaseUrl, max: 4, schedule: false, supervise: true, application_name: 'shelfwatch-queue' });
   boss.on('error', onError);
   await boss.start();
-  // A job whose worker died (instance killed mid-task) expires and is retried by another instance.
+  // A job whose worker died (instance killed mid-bundle) expires and is retried by another instance.
   // Retries back off past the task claim's lease, so a retried task can be claimed again.
   await boss.createQueue(FETCH_QUEUE, {
     name: FETCH_QUEUE, policy: 'standard', retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 300,
@@ -17,35 +30,42 @@ export async function startPgBoss(databaseUrl: string, onError: (error: Error) =
   return boss;
 }
 
-/** The fetch tasks of a run, handed to pg-boss so every instance's workers share them. */
+/** The fetch tasks of a run, handed to pg-boss in bundles so every instance's workers share them. */
 export class PgBossFetchQueue implements FetchQueue {
   constructor(private readonly boss: PgBoss) {}
 
   async enqueue(tasks: readonly FetchTask[]): Promise<void> {
-    for (let i = 0; i < tasks.length; i += INSERT_CHUNK) {
-      await this.boss.insert(tasks.slice(i, i + INSERT_CHUNK).map((task) => ({ name: FETCH_QUEUE, data: task })));
+    const jobs: Array<{ name: string; data: BundleData }> = [];
+    for (let i = 0; i < tasks.length; ) {
+      const runId = (tasks[i] as FetchTask).runId;
+      const bundle: BundleData = { runId, editions: [], stores: [] };
+      for (; i < tasks.length && bundle.editions.length < TASKS_PER_JOB && (tasks[i] as FetchTask).runId === runId; i++) {
+        bundle.editions.push((tasks[i] as FetchTask).editionId);
+        bundle.stores.push((tasks[i] as FetchTask).storeId);
+      }
+      jobs.push({ name: FETCH_QUEUE, data: bundle });
     }
+    for (let i = 0; i < jobs.length; i += INSERT_CHUNK) await this.boss.insert(jobs.slice(i, i + INSERT_CHUNK));
   }
 }
 
 export interface WorkerOptions {
-  /** Parallel pollers; each takes a batch and works it concurrently (the per-store gates bound the load). */
+  /** Parallel pollers; each takes one bundle at a time and works its tasks concurrently (the per-store gates bound the load). */
   workers: number;
-  batchSize: number;
 }
 
-/** Registers this instance's workers for fetch tasks; `stop` waits for tasks in hand to finish. */
+/** Registers this instance's workers for fetch bundles; `stop` waits for bundles in hand to finish. */
 export async function startFetchWorkers(
   boss: PgBoss,
-  runTask: (task: FetchTask) => Promise<void>,
+  runBundle: (tasks: FetchTask[]) => Promise<void>,
   options: WorkerOptions,
 ): Promise<void> {
   for (let i = 0; i < options.workers; i++) {
-    await boss.work<FetchTask>(FETCH_QUEUE, { batchSize: options.batchSize, pollingIntervalSeconds: 0.5 }, async (jobs) => {
-      // Every task of the batch finishes; a failure fails the batch so the queue retries it (settled tasks are skipped).
-      const results = await Promise.allSettled(jobs.map((job) => runTask(job.data)));
-      const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
-      if (failed) throw failed.reason;
+    await boss.work<BundleData>(FETCH_QUEUE, { batchSize: 1, pollingIntervalSeconds: 0.5 }, async ([job]) => {
+      if (!job) return;
+      const { runId, editions, stores } = job.data;
+      // A failure fails the job so the queue retries it (tasks already settled are skipped then).
+      await runBundle(editions.map((editionId, k) => ({ runId, editionId, storeId: stores[k] as number })));
     });
   }
 }

@@ -7,7 +7,7 @@ import { RequestScope } from '../../../src/application/shared/request-scope.js';
 import { ScheduledRuns } from '../../../src/application/pricing/ports/scheduled-runs.js';
 import type { CreatedRun } from '../../../src/application/pricing/ports/fetch-runs.js';
 import { StartFetchRun } from '../../../src/application/pricing/start-fetch-run.js';
-import { FETCH_QUEUE } from '../../../src/adapters/scheduler/pg-boss-fetch-queue.js';
+import { FETCH_QUEUE, TASKS_PER_JOB } from '../../../src/adapters/scheduler/pg-boss-fetch-queue.js';
 import { type DemoStoreServer, type DemoStoreSlug, startDemoStoreServer } from '../../../src/adapters/stores/demo/index.js';
 import { type RunningService, startService } from '../../../src/service.js';
 import { type CountingProxy, type ProxiedRequest, startCountingProxy } from '../../support/counting-proxy.js';
@@ -15,7 +15,8 @@ import { runJob } from '../../support/job-process.js';
 import { createTestDatabase, type TestDatabase } from '../../support/test-database.js';
 import { eventually, startTestService, TEST_JWT_SECRET, type TestService } from '../../support/test-service.js';
 
-const PRINT_STORES: DemoStoreSlug[] = ['paperback-palace', 'buchhandlung', 'corner-bookshop'];
+/** Every demonstration store sells paperbacks. */
+const PAPERBACK_STORES: DemoStoreSlug[] = ['paperback-palace', 'ebook-emporium', 'buchhandlung', 'corner-bookshop'];
 
 let demo: DemoStoreServer;
 let proxy: CountingProxy;
@@ -243,12 +244,12 @@ describe('a daily fetch run', () => {
       demo.set('paperback-palace', mixedPaperback, { kind: 'price', amount: '12.34' });
 
       const expectedTasks: Array<[string, DemoStoreSlug]> = [
-        [monitoredPaperback, 'paperback-palace'], [monitoredPaperback, 'buchhandlung'],
+        [monitoredPaperback, 'paperback-palace'], [monitoredPaperback, 'ebook-emporium'], [monitoredPaperback, 'buchhandlung'],
         [monitoredEbook, 'ebook-emporium'], [monitoredEbook, 'buchhandlung'],
         [monitoredAudio, 'ebook-emporium'], [monitoredAudio, 'buchhandlung'],
         [listedHardcover, 'paperback-palace'], [listedHardcover, 'buchhandlung'],
         [bothEbook, 'ebook-emporium'], [bothEbook, 'buchhandlung'],
-        [mixedPaperback, 'paperback-palace'], [mixedPaperback, 'buchhandlung'],
+        [mixedPaperback, 'paperback-palace'], [mixedPaperback, 'ebook-emporium'], [mixedPaperback, 'buchhandlung'],
       ];
       const failures: Array<{ isbn: string; store: DemoStoreSlug; book: number; kind: string }> = [
         { isbn: monitoredPaperback, store: 'paperback-palace', book: monitored, kind: 'not_found' },
@@ -259,9 +260,9 @@ describe('a daily fetch run', () => {
       const failedKeys = new Set(failures.map((f) => key(f.isbn, f.store)));
 
       const run = await startRun(t.service);
-      expect(run).toMatchObject({ taskCount: 12, bookCount: 4, storeCount: 3 });
+      expect(run).toMatchObject({ taskCount: 14, bookCount: 4, storeCount: 3 });
       const done = await waitForCompletion(t.db, run.runId);
-      expect(done).toMatchObject({ trigger: 'manual', task_count: 12, succeeded: 9, failed: 3 });
+      expect(done).toMatchObject({ trigger: 'manual', task_count: 14, succeeded: 11, failed: 3 });
 
       // Exactly the planned (edition, store) pairs, each settled.
       const tasks = await t.db.sql<{ edition_id: string; store_id: string; status: string }>(
@@ -298,7 +299,7 @@ describe('a daily fetch run', () => {
         expect(rows).toHaveLength(1);
         return rows[0]!;
       });
-      expect(completed).toMatchObject({ success_count: 9, failure_count: 3 });
+      expect(completed).toMatchObject({ success_count: 11, failure_count: 3 });
       expect(Number.isInteger(completed.duration_ms) && completed.duration_ms >= 0, JSON.stringify(completed)).toBe(true);
       expect(await runEvents(t.db, 'fetch_started', run.runId)).toEqual([expect.objectContaining({ book_count: 4, store_count: 3 })]);
       // fetch_failed carries the seed's fields (and the edition), not the run: this database had one run.
@@ -322,24 +323,24 @@ describe('a daily fetch run', () => {
     let b: RunningService | undefined;
     try {
       b = await startInstance(t.db.url, { FETCH_USER_AGENT: 'shelfwatch-test/instance-b', STORE_CONCURRENCY: '1' });
-      // One instance's workers hold at most 4 × 32 tasks at once: more than that, so the second must take some.
+      // One instance's workers hold at most 8 bundles of 32 tasks at once: more than that, so the second must take some.
       const editions = await arrangeMonitoredPaperbacks(t.db, 80);
-      const expectedPages = editions.flatMap((e) => PRINT_STORES.map((s) => `${s}/${e.isbn}`));
+      const expectedPages = editions.flatMap((e) => PAPERBACK_STORES.map((s) => `${s}/${e.isbn}`));
       demo.setLatency(30);
 
       const run = await startRun(t.service);
-      expect(run).toMatchObject({ taskCount: 240, bookCount: 80, storeCount: 3 });
+      expect(run).toMatchObject({ taskCount: 320, bookCount: 80, storeCount: 4 });
       const done = await waitForCompletion(t.db, run.runId);
-      expect(done).toMatchObject({ succeeded: 240, failed: 0 });
+      expect(done).toMatchObject({ succeeded: 320, failed: 0 });
 
       const requests = proxy.requests();
       expectEveryPageOnce(requests, expectedPages);
-      expect(totalDemoRequests()).toBe(240);
+      expect(totalDemoRequests()).toBe(320);
       const quotes = await dailyQuoteCounts(t.db);
-      expect(quotes).toHaveLength(240);
+      expect(quotes).toHaveLength(320);
       expect(quotes.filter((q) => q.n !== 1)).toEqual([]);
       expect(await t.db.sql("select status, count(*)::int as n from fetch_task where fetch_run_id = $1 group by status", [run.runId])).toEqual([
-        { status: 'succeeded', n: 240 },
+        { status: 'succeeded', n: 320 },
       ]);
 
       const byAgent = countBy(requests, (r) => r.userAgent);
@@ -351,10 +352,10 @@ describe('a daily fetch run', () => {
       // Both instances flush every 50 ms: a second completion would have arrived by now.
       await pause(500);
       const completed = await runEvents(t.db, 'fetch_completed', run.runId);
-      expect(completed).toEqual([expect.objectContaining({ success_count: 240, failure_count: 0 })]);
+      expect(completed).toEqual([expect.objectContaining({ success_count: 320, failure_count: 0 })]);
       expect(await runEvents(t.db, 'fetch_started', run.runId)).toHaveLength(1);
       expect(await logDetails(t.db, 'fetch_failed')).toEqual([]);
-      await eventually(async () => expect(await jobStates(t.db)).toEqual({ completed: 240 }));
+      await eventually(async () => expect(await jobStates(t.db)).toEqual({ completed: Math.ceil(320 / TASKS_PER_JOB) }));
     } finally {
       await b?.stop();
       await t.stop();
@@ -366,13 +367,13 @@ describe('a daily fetch run', () => {
     let b: RunningService | undefined;
     try {
       b = await startInstance(t.db.url, { FETCH_USER_AGENT: 'shelfwatch-test/instance-b', STORE_CONCURRENCY: '1' });
-      // 360 tasks: well over what both instances' workers hold at once (2 × 4 × 32), so some wait in the queue.
-      const editions = await arrangeMonitoredPaperbacks(t.db, 120);
-      const expectedPages = editions.flatMap((e) => PRINT_STORES.map((s) => `${s}/${e.isbn}`));
+      // 800 tasks: well over what both instances' workers hold at once (2 × 8 bundles × 32), so some wait in the queue.
+      const editions = await arrangeMonitoredPaperbacks(t.db, 200);
+      const expectedPages = editions.flatMap((e) => PAPERBACK_STORES.map((s) => `${s}/${e.isbn}`));
       demo.setLatency(30);
 
       const run = await startRun(t.service);
-      expect(run.taskCount).toBe(360);
+      expect(run.taskCount).toBe(800);
       const fromB = () => proxy.requests().filter((r) => r.userAgent === 'shelfwatch-test/instance-b');
       await eventually(async () => expect(fromB().length).toBeGreaterThan(0), 15_000);
       // The scenario: B is working, and there is queued work nobody holds yet.
@@ -386,22 +387,22 @@ describe('a daily fetch run', () => {
       const doneByB = fromB().length;
 
       const done = await waitForCompletion(t.db, run.runId);
-      expect(done).toMatchObject({ task_count: 360, succeeded: 360, failed: 0 });
+      expect(done).toMatchObject({ task_count: 800, succeeded: 800, failed: 0 });
       expect(await t.db.sql("select count(*)::int as n from fetch_task where fetch_run_id = $1 and status = 'pending'", [run.runId])).toEqual([{ n: 0 }]);
       // B finished what it held before stopping (nothing fetched twice, nothing after it stopped); A did the rest.
       expect(fromB().length).toBe(doneByB);
       expectEveryPageOnce(proxy.requests(), expectedPages);
       const byAgent = countBy(proxy.requests(), (r) => r.userAgent);
-      expect(byAgent['shelfwatch-test/instance-a']).toBe(360 - doneByB);
+      expect(byAgent['shelfwatch-test/instance-a']).toBe(800 - doneByB);
       const quotes = await dailyQuoteCounts(t.db);
-      expect(quotes).toHaveLength(360);
+      expect(quotes).toHaveLength(800);
       expect(quotes.filter((q) => q.n !== 1)).toEqual([]);
 
       await eventually(async () => expect(await runEvents(t.db, 'fetch_completed', run.runId)).toHaveLength(1));
       await pause(500);
-      expect(await runEvents(t.db, 'fetch_completed', run.runId)).toEqual([expect.objectContaining({ success_count: 360, failure_count: 0 })]);
+      expect(await runEvents(t.db, 'fetch_completed', run.runId)).toEqual([expect.objectContaining({ success_count: 800, failure_count: 0 })]);
       // No job was failed by the stop (and so retried elsewhere).
-      await eventually(async () => expect(await jobStates(t.db)).toEqual({ completed: 360 }));
+      await eventually(async () => expect(await jobStates(t.db)).toEqual({ completed: Math.ceil(800 / TASKS_PER_JOB) }));
     } finally {
       await b?.stop();
       await t.stop();
@@ -529,14 +530,14 @@ describe('npm run job', () => {
         ),
       ]);
       expect(fetch.code, fetch.stdout + fetch.stderr).toBe(0);
-      expect(fetch.stdout).toMatch(/Fetch run \d+: 9 tasks \(3 books × 3 stores\)\./);
-      expect(fetch.stdout).toMatch(/Done in \d+(\.\d+)? s: 8 prices stored, 1 failures/);
+      expect(fetch.stdout).toMatch(/Fetch run \d+: 12 tasks \(3 books × 4 stores\)\./);
+      expect(fetch.stdout).toMatch(/Done in \d+(\.\d+)? s: 11 prices stored, 1 failures/);
       const runs = await db.sql<RunRow>('select * from fetch_run');
-      expect(runs).toEqual([expect.objectContaining({ trigger: 'manual', task_count: 9, succeeded: 8, failed: 1, completed_at: expect.any(Date) })]);
+      expect(runs).toEqual([expect.objectContaining({ trigger: 'manual', task_count: 12, succeeded: 11, failed: 1, completed_at: expect.any(Date) })]);
       // The process flushed its log buffer before exiting.
-      expect(await logDetails(db, 'fetch_completed')).toEqual([expect.objectContaining({ success_count: 8, failure_count: 1 })]);
+      expect(await logDetails(db, 'fetch_completed')).toEqual([expect.objectContaining({ success_count: 11, failure_count: 1 })]);
       expect(await logDetails(db, 'fetch_failed')).toEqual([expect.objectContaining({ book_id: editions[0]!.bookId, error: expect.stringMatching(/^not_found/) })]);
-      expectEveryPageOnce(proxy.requests(), editions.flatMap((e) => PRINT_STORES.map((s) => `${s}/${e.isbn}`)));
+      expectEveryPageOnce(proxy.requests(), editions.flatMap((e) => PAPERBACK_STORES.map((s) => `${s}/${e.isbn}`)));
 
       expect(badMonth.code, badMonth.stdout + badMonth.stderr).toBe(1);
       expect(badMonth.stderr).toMatch(/2026-13/);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FetchRunRepository } from '../../../src/application/pricing/ports/fetch-runs.js';
-import { RunFetchTask } from '../../../src/application/pricing/run-fetch-task.js';
+import { RunFetchBundle } from '../../../src/application/pricing/run-fetch-bundle.js';
 import { StartFetchRun } from '../../../src/application/pricing/start-fetch-run.js';
 import { RequestScope } from '../../../src/application/shared/request-scope.js';
 import { type DemoStoreServer, startDemoStoreServer } from '../../../src/adapters/stores/demo/index.js';
@@ -21,7 +21,7 @@ afterAll(async () => {
 });
 
 describe('fetch task claims', () => {
-  it('fetches a task delivered twice only once, and counts it once', async () => {
+  it('fetches a bundle of tasks delivered twice only once, and counts it once', async () => {
     const { bookId } = await bookWithEdition(t, 'Claimed once', { format: 'ebook' });
     expect((await t.call('POST', '/api/wishes', { body: { book_id: bookId } })).status).toBe(201);
     const container = t.service.container;
@@ -29,12 +29,14 @@ describe('fetch task claims', () => {
     const run = await scope.run(() => container.get(StartFetchRun).execute('manual'));
     expect(run.taskCount).toBe(2); // the ebook store and the store selling every format
     const tasks = await scope.run(() => container.get(FetchRunRepository).tasksOf(run.runId));
-    const runTask = container.get(RunFetchTask);
+    const runBundle = container.get(RunFetchBundle);
 
-    const first = await Promise.all(tasks.map((task) => scope.run(() => runTask.execute(task))));
-    const again = await Promise.all(tasks.map((task) => scope.run(() => runTask.execute(task))));
-    expect(first).toEqual(['succeeded', 'succeeded']);
-    expect(again).toEqual(['duplicate', 'duplicate']);
+    // The same bundle delivered twice at once, then once more: each task is claimed, fetched and settled once.
+    const [first, concurrent] = await Promise.all([scope.run(() => runBundle.execute(tasks)), scope.run(() => runBundle.execute(tasks))]);
+    const again = await scope.run(() => runBundle.execute(tasks));
+    expect(first.succeeded + concurrent.succeeded).toBe(2);
+    expect(first.duplicates + concurrent.duplicates).toBe(2);
+    expect(again).toEqual({ succeeded: 0, failed: 0, duplicates: 2 });
     const requests = Object.values(demo.stats()).reduce((n, s) => n + s.requests, 0);
     expect(requests).toBe(2);
     expect(await t.db.sql('select count(*)::int as n from price_quote')).toEqual([{ n: 2 }]);

@@ -29,7 +29,7 @@ async function storeId(key: string): Promise<number> {
 
 describe('POST /api/editions/:editionId/prices', () => {
   it('fetches every active store selling the format and stores one quote per answering store', async () => {
-    const id = await edition('9780306406157');
+    const id = await edition('9780306406157', 'hardcover');
     demo.set('paperback-palace', '9780306406157', { kind: 'price', amount: '12.99' });
     demo.set('buchhandlung', '9780306406157', { kind: 'price', amount: '18.09' });
     demo.set('corner-bookshop', '9780306406157', { kind: 'not_found' });
@@ -41,7 +41,7 @@ describe('POST /api/editions/:editionId/prices', () => {
       edition_id: id, amount: '12.99', currency: 'EUR', availability: 'in_stock', quote_kind: 'daily',
     });
     expect(byStore.get(await storeId('demo-buchhandlung'))).toMatchObject({ amount: '18.09', currency: 'EUR' });
-    // The ebook store does not sell paperbacks: it was not asked.
+    // The ebook store does not sell hardcovers: it was not asked.
     expect(byStore.has(await storeId('demo-ebook-emporium'))).toBe(false);
     expect(res.body.failed).toEqual([{ store_id: await storeId('demo-corner-bookshop'), error: 'not_found', message: expect.any(String) }]);
     expect(demo.stats()['ebook-emporium'].requests).toBe(0);
@@ -69,6 +69,7 @@ describe('POST /api/editions/:editionId/prices', () => {
   it('reports each kind of store failure', async () => {
     const id = await edition('9780261102217');
     demo.set('paperback-palace', '9780261102217', { kind: 'captcha' });
+    demo.set('ebook-emporium', '9780261102217', { kind: 'not_found' });
     demo.set('buchhandlung', '9780261102217', { kind: 'ambiguous' });
     demo.set('corner-bookshop', '9780261102217', { kind: 'rate_limited', retryAfterSeconds: 3600 });
     const res = await t.call('POST', `/api/editions/${id}/prices`);
@@ -77,6 +78,7 @@ describe('POST /api/editions/:editionId/prices', () => {
     const errors = Object.fromEntries(res.body.failed.map((f: { store_id: number; error: string }) => [f.store_id, f.error]));
     expect(errors).toEqual({
       [await storeId('demo-paperback-palace')]: 'blocked',
+      [await storeId('demo-ebook-emporium')]: 'not_found',
       [await storeId('demo-buchhandlung')]: 'ambiguous_price',
       [await storeId('demo-corner-bookshop')]: 'rate_limited',
     });

@@ -163,8 +163,8 @@ describe('alerts from new quotes', () => {
   let reader: User;
 
   beforeAll(async () => {
-    // Buys in Germany in euros, reads paper in English: its stores are Paperback Palace (international, EUR) and
-    // Buchhandlung (DE, EUR); not the Corner Bookshop (GB, GBP), not the Ebook Emporium (ebooks only).
+    // Buys in Germany in euros, reads paper in English: its stores are Paperback Palace and Ebook Emporium
+    // (international, EUR; the Emporium sells paperbacks too) and Buchhandlung (DE, EUR); not the Corner Bookshop (GB, GBP).
     reader = await user(t, 'reader', {
       email: 'reader@example.test',
       preferences: { country: 'DE', currency: 'EUR', formats: ['paperback', 'hardcover'], alert_email: true },
@@ -172,7 +172,9 @@ describe('alerts from new quotes', () => {
     });
     const mine = await t.call('GET', '/api/user/stores?per_page=100', { token: reader.token });
     expect(mine.status).toBe(200);
-    expect(mine.body.data.map((s: { store_id: number }) => s.store_id).sort()).toEqual([storeId('paperback-palace'), storeId('buchhandlung')].sort());
+    expect(mine.body.data.map((s: { store_id: number }) => s.store_id).sort()).toEqual(
+      [storeId('paperback-palace'), storeId('ebook-emporium'), storeId('buchhandlung')].sort(),
+    );
   });
 
   it('raises each kind when it applies, once per wish × edition × store × kind while the price is unchanged', async () => {
@@ -380,12 +382,12 @@ describe('alerts from new quotes', () => {
 
   it("raises nothing for an edition whose format is not among the user's formats", async () => {
     const book = await bookWithEdition(t, 'Paper or Pixels', { format: 'ebook' });
-    const paper = await addEdition(t, book.bookId, { format: 'paperback' });
+    const paper = await addEdition(t, book.bookId, { format: 'hardcover' });
     const erin = await user(t, 'erin', { preferences: { country: 'DE', currency: 'EUR', formats: ['ebook'] } });
     const readerWish = await wish(t, reader, book.bookId, { maxPrice: { amount: '20.00', currency: 'EUR' } });
     const erinWish = await wish(t, erin, book.bookId, { maxPrice: { amount: '20.00', currency: 'EUR' } });
 
-    // The ebook is asked at the Ebook Emporium and the Buchhandlung; the paperback at the Palace and the Buchhandlung.
+    // The ebook is asked at the Ebook Emporium and the Buchhandlung; the hardcover at the Palace and the Buchhandlung.
     storesAnswer(book.isbn, { 'ebook-emporium': ['5.00'], buchhandlung: ['6.00'] });
     await fetchPrices(t, book.editionId, 2);
     storesAnswer(paper.isbn, { 'paperback-palace': ['9.00'], buchhandlung: ['9.50'] });

@@ -1,8 +1,18 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { inject, injectable } from 'inversify';
-import type { CreatedRun, FetchRunRepository, FetchTask, RunProgress, SettledTask } from '../../../application/pricing/ports/fetch-runs.js';
+import {
+  type ClaimedTask,
+  type CreatedRun,
+  type FetchRunRepository,
+  type FetchTask,
+  type RunProgress,
+  type SettledBundle,
+  type TaskOutcome,
+  taskKey,
+} from '../../../application/pricing/ports/fetch-runs.js';
 import { OrmEntityManager } from '../orm-tokens.js';
-import { type Row, toDate, toId } from './row-mapping.js';
+import { bigintArray, type Row, textArray, toDate, toId, toNullableId } from './row-mapping.js';
+import { targetFromRow } from './sql-pricing-repository.js';
 
 // What the daily fetch covers (C6.3): editions of monitored wishes' books and of books on lists, at active stores
 // selling their format.
@@ -25,22 +35,50 @@ tasks as (
 )
 select run.*, (select count(*) from tasks) as inserted from run`;
 
-// Settling is conditional on the task still being pending, so a job the queue delivers twice counts once; the
-// run row's lock orders concurrent settles, so exactly one of them sees the last task settle.
+// Claims the bundle's open tasks (pending, or running under a lapsed claim) and reads their targets, in one
+// statement. A task whose store is no longer active or no longer sells the format is claimed without a target.
+const CLAIM = `
+with claimed as (
+  update fetch_task f set status = 'running', claimed_at = now()
+  from unnest(?::bigint[], ?::bigint[]) as t(edition_id, store_id)
+  where f.fetch_run_id = ? and f.edition_id = t.edition_id and f.store_id = t.store_id
+    and (f.status = 'pending' or (f.status = 'running' and f.claimed_at < now() - make_interval(secs => ?)))
+  returning f.edition_id, f.store_id
+)
+select c.edition_id, c.store_id, e.book_id, s.store_key, s.currency, s.extraction, e.isbn,
+       replace(replace(s.product_url_template, '{isbn13}', e.isbn), '{isbn}', e.isbn) as product_url
+from claimed c
+left join edition e on e.edition_id = c.edition_id
+left join store s on s.store_id = c.store_id and s.is_active and e.format = any(s.formats)
+order by c.edition_id, c.store_id`;
+
+const RELEASE = `
+update fetch_task f set status = 'pending', claimed_at = null
+from unnest(?::bigint[], ?::bigint[]) as t(edition_id, store_id)
+where f.fetch_run_id = ? and f.edition_id = t.edition_id and f.store_id = t.store_id and f.status = 'running'`;
+
+// Settling is conditional on a task still being open, so a job the queue delivers twice counts once. The run's
+// counters move once per bundle; the run row's lock orders concurrent settles, so exactly one of them sees the
+// last task settle.
 const SETTLE = `
-with task as (
-  update fetch_task set status = ? where fetch_run_id = ? and edition_id = ? and store_id = ? and status in ('pending', 'running')
-  returning status
+with outcome as (
+  select * from unnest(?::bigint[], ?::bigint[], ?::text[]) as o(edition_id, store_id, status)
+),
+task as (
+  update fetch_task f set status = o.status
+  from outcome o
+  where f.fetch_run_id = ? and f.edition_id = o.edition_id and f.store_id = o.store_id and f.status in ('pending', 'running')
+  returning f.edition_id, f.store_id, f.status
 ),
 run as (
   update fetch_run r set
     succeeded = r.succeeded + (select count(*) from task where status = 'succeeded'),
     failed = r.failed + (select count(*) from task where status = 'failed'),
-    completed_at = case when r.succeeded + r.failed + 1 = r.task_count then now() else r.completed_at end
+    completed_at = case when r.succeeded + r.failed + (select count(*) from task) = r.task_count then now() else r.completed_at end
   where r.fetch_run_id = ? and exists (select 1 from task)
-  returning r.succeeded, r.failed, r.task_count, r.started_at, r.completed_at
+  returning r.succeeded, r.failed, r.task_count, r.started_at
 )
-select * from run`;
+select run.*, (select json_agg(json_build_array(task.edition_id, task.store_id)) from task) as settled from run`;
 
 /** Longer than a task can take (timeout × attempts), shorter than the queue's retry backoff reaches. */
 const CLAIM_LEASE_SECONDS = 120;
@@ -67,22 +105,25 @@ export class SqlFetchRunRepository implements FetchRunRepository {
     return rows.map((r) => ({ runId, editionId: toId(r.edition_id), storeId: toId(r.store_id) }));
   }
 
-  async claim(task: FetchTask): Promise<boolean> {
-    const rows = await this.em.execute<Row[]>(
-      `update fetch_task set status = 'running', claimed_at = now()
-       where fetch_run_id = ? and edition_id = ? and store_id = ?
-         and (status = 'pending' or (status = 'running' and claimed_at < now() - make_interval(secs => ?)))
-       returning 1`,
-      [task.runId, task.editionId, task.storeId, CLAIM_LEASE_SECONDS],
-    );
-    return rows.length > 0;
+  async claimTasks(runId: number, tasks: readonly FetchTask[]): Promise<ClaimedTask[]> {
+    if (tasks.length === 0) return [];
+    const rows = await this.em.execute<Row[]>(CLAIM, [
+      bigintArray(tasks.map((t) => t.editionId)),
+      bigintArray(tasks.map((t) => t.storeId)),
+      runId,
+      CLAIM_LEASE_SECONDS,
+    ]);
+    return rows.map((row) => ({
+      editionId: toId(row.edition_id),
+      storeId: toId(row.store_id),
+      bookId: toNullableId(row.book_id),
+      target: row.store_key === null || row.store_key === undefined ? null : targetFromRow(row),
+    }));
   }
 
-  async release(task: FetchTask): Promise<void> {
-    await this.em.execute(
-      "update fetch_task set status = 'pending', claimed_at = null where fetch_run_id = ? and edition_id = ? and store_id = ? and status = 'running'",
-      [task.runId, task.editionId, task.storeId],
-    );
+  async releaseTasks(runId: number, tasks: readonly FetchTask[]): Promise<void> {
+    if (tasks.length === 0) return;
+    await this.em.execute(RELEASE, [bigintArray(tasks.map((t) => t.editionId)), bigintArray(tasks.map((t) => t.storeId)), runId]);
   }
 
   async progress(runId: number): Promise<RunProgress> {
@@ -95,13 +136,21 @@ export class SqlFetchRunRepository implements FetchRunRepository {
     };
   }
 
-  async settle(task: FetchTask, outcome: 'succeeded' | 'failed'): Promise<SettledTask> {
-    const rows = await this.em.execute<Row[]>(SETTLE, [outcome, task.runId, task.editionId, task.storeId, task.runId]);
-    const run = rows[0];
-    if (!run) return { settledNow: false, completedRun: null };
+  async settleTasks(runId: number, outcomes: readonly TaskOutcome[]): Promise<SettledBundle> {
+    if (outcomes.length === 0) return { settled: new Set(), completedRun: null };
+    const [run] = await this.em.execute<Row[]>(SETTLE, [
+      bigintArray(outcomes.map((o) => o.editionId)),
+      bigintArray(outcomes.map((o) => o.storeId)),
+      textArray(outcomes.map((o) => o.outcome)),
+      runId,
+      runId,
+    ]);
+    if (!run) return { settled: new Set(), completedRun: null };
+    const pairs = (run.settled as Array<[number | string, number | string]> | null) ?? [];
+    const settled = new Set(pairs.map(([editionId, storeId]) => taskKey({ editionId: Number(editionId), storeId: Number(storeId) })));
     const done = Number(run.succeeded) + Number(run.failed) === Number(run.task_count);
     return {
-      settledNow: true,
+      settled,
       completedRun: done ? { succeeded: Number(run.succeeded), failed: Number(run.failed), startedAt: toDate(run.started_at) } : null,
     };
   }

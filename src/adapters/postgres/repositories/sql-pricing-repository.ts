@@ -95,7 +95,7 @@ export class SqlPricingRepository implements PricingRepository {
   }
 }
 
-function targetFromRow(row: Row): StoreTarget {
+export function targetFromRow(row: Row): StoreTarget {
   return {
     storeId: toId(row.store_id),
     storeKey: String(row.store_key),

@@ -1,4 +1,5 @@
 import type { ServiceIdentifier } from 'inversify';
+import type { StoreTarget } from './price-source.js';
 
 export interface FetchTask {
   runId: number;
@@ -13,12 +14,28 @@ export interface CreatedRun {
   taskCount: number;
 }
 
-export interface SettledTask {
-  /** False when the task had already been settled (the queue delivered it twice). */
-  settledNow: boolean;
-  /** Set once, for the task that settled the run's last pending task. */
+/** A claimed task with what fetching it needs; `target` is null when the edition or store is gone or inactive. */
+export interface ClaimedTask {
+  editionId: number;
+  storeId: number;
+  bookId: number | null;
+  target: StoreTarget | null;
+}
+
+export interface TaskOutcome {
+  editionId: number;
+  storeId: number;
+  outcome: 'succeeded' | 'failed';
+}
+
+export interface SettledBundle {
+  /** The tasks settled by this call ("edition/store" keys); one settled earlier (a job delivered twice) is not among them. */
+  settled: ReadonlySet<string>;
+  /** Set once, for the call that settled the run's last pending tasks. */
   completedRun: { succeeded: number; failed: number; startedAt: Date } | null;
 }
+
+export const taskKey = (task: { editionId: number; storeId: number }): string => `${task.editionId}/${task.storeId}`;
 
 /** Fetch runs and their (edition, store) tasks, so every task is settled exactly once and completion is seen once. */
 export interface FetchRunRepository {
@@ -27,15 +44,18 @@ export interface FetchRunRepository {
    * store selling its format (C6.3); set-based, in one statement.
    */
   createRun(trigger: string): Promise<CreatedRun>;
+  /** The run's pending tasks, edition by edition and store by store. */
   tasksOf(runId: number): Promise<FetchTask[]>;
   /**
-   * Claims a task before its page is fetched, so a job delivered twice is fetched once. A claim whose holder
+   * Claims the given tasks of a run before their pages are fetched, so a job delivered twice is fetched once, and
+   * reads their targets; one statement. Tasks settled or held by a live claim are left out. A claim whose holder
    * died lapses after a lease and can be taken again.
    */
-  claim(task: FetchTask): Promise<boolean>;
-  /** Gives a claimed task back (its work failed before it could be settled). */
-  release(task: FetchTask): Promise<void>;
-  settle(task: FetchTask, outcome: 'succeeded' | 'failed'): Promise<SettledTask>;
+  claimTasks(runId: number, tasks: readonly FetchTask[]): Promise<ClaimedTask[]>;
+  /** Gives claimed tasks back (their work failed before it could be settled). */
+  releaseTasks(runId: number, tasks: readonly FetchTask[]): Promise<void>;
+  /** Settles the tasks still open (one statement; the run's counters move once per call). */
+  settleTasks(runId: number, outcomes: readonly TaskOutcome[]): Promise<SettledBundle>;
   progress(runId: number): Promise<RunProgress>;
 }
 

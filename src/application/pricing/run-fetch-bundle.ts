@@ -1,0 +1,106 @@
+import { inject, injectable } from 'inversify';
+import { fetchCompleted, fetchFailed } from '../../domain/logging/pricing-events.js';
+import type { NewDailyQuote } from '../../domain/pricing/price-quote.js';
+import { LogSink } from '../logging/log-sink.js';
+import { Clock } from '../shared/clock.js';
+import { quoteFrom } from './observation-to-quote.js';
+import { type FetchTask, FetchRunRepository, taskKey, type TaskOutcome } from './ports/fetch-runs.js';
+import { PriceSource } from './ports/price-source.js';
+import { RecordObservations } from './record-observations.js';
+
+export interface BundleOutcome {
+  succeeded: number;
+  failed: number;
+  /** Tasks another delivery of the same job had already claimed or settled. */
+  duplicates: number;
+}
+
+interface Fetched {
+  editionId: number;
+  storeId: number;
+  bookId: number | null;
+  quote: NewDailyQuote | null;
+  error: string | null;
+}
+
+/**
+ * A bundle of (edition, store) tasks of one fetch run, on whichever instance the queue gave it to. The database work
+ * is set-based: one statement claims the tasks and reads their targets, the pages are fetched concurrently (each
+ * through its store's politeness gate), one RecordObservations call stores the quotes and their alerts, one
+ * statement settles the bundle.
+ */
+@injectable()
+export class RunFetchBundle {
+  constructor(
+    @inject(FetchRunRepository) private readonly runs: FetchRunRepository,
+    @inject(PriceSource) private readonly source: PriceSource,
+    @inject(RecordObservations) private readonly record: RecordObservations,
+    @inject(LogSink) private readonly logs: LogSink,
+    @inject(Clock) private readonly clock: Clock,
+  ) {}
+
+  async execute(tasks: readonly FetchTask[]): Promise<BundleOutcome> {
+    const total: BundleOutcome = { succeeded: 0, failed: 0, duplicates: 0 };
+    // A bundle holds the tasks of one run; grouping keeps a mixed one correct all the same.
+    const byRun = new Map<number, FetchTask[]>();
+    for (const task of tasks) byRun.set(task.runId, [...(byRun.get(task.runId) ?? []), task]);
+    for (const [runId, ofRun] of byRun) {
+      const outcome = await this.runBundle(runId, ofRun);
+      total.succeeded += outcome.succeeded;
+      total.failed += outcome.failed;
+      total.duplicates += outcome.duplicates;
+    }
+    return total;
+  }
+
+  private async runBundle(runId: number, tasks: readonly FetchTask[]): Promise<BundleOutcome> {
+    const claimed = await this.runs.claimTasks(runId, tasks);
+    const duplicates = tasks.length - claimed.length;
+    if (claimed.length === 0) return { succeeded: 0, failed: 0, duplicates };
+    let fetched: Fetched[];
+    try {
+      fetched = await Promise.all(
+        claimed.map(async ({ editionId, storeId, bookId, target }): Promise<Fetched> => {
+          if (target === null) return { editionId, storeId, bookId, quote: null, error: 'the edition or store no longer exists or is inactive' };
+          const result = await this.source.fetchPrice(target);
+          return result.ok
+            ? { editionId, storeId, bookId, quote: quoteFrom(editionId, storeId, result.observation, this.clock.now()), error: null }
+            : { editionId, storeId, bookId, quote: null, error: `${result.failure.kind}: ${result.failure.message}` };
+        }),
+      );
+      await this.record.execute(fetched.flatMap((f) => (f.quote ? [f.quote] : [])));
+    } catch (failure) {
+      // The queue retries the job; give the claims back so the retry can take them.
+      await this.runs.releaseTasks(runId, claimed.map((c) => ({ runId, editionId: c.editionId, storeId: c.storeId }))).catch(() => undefined);
+      throw failure;
+    }
+    const outcomes: TaskOutcome[] = fetched.map((f) => ({ editionId: f.editionId, storeId: f.storeId, outcome: f.error === null ? 'succeeded' : 'failed' }));
+    const { settled, completedRun } = await this.runs.settleTasks(runId, outcomes);
+    const result: BundleOutcome = { succeeded: 0, failed: 0, duplicates: duplicates + claimed.length - settled.size };
+    for (const f of fetched) {
+      if (!settled.has(taskKey(f))) continue;
+      if (f.error === null) {
+        result.succeeded++;
+        continue;
+      }
+      result.failed++;
+      this.logs.record(
+        fetchFailed({ book_id: f.bookId ?? 0, store_id: f.storeId, error: f.error, edition_id: f.editionId, run_id: runId }, this.clock.now()),
+      );
+    }
+    if (completedRun) {
+      this.logs.record(
+        fetchCompleted(
+          {
+            success_count: completedRun.succeeded,
+            failure_count: completedRun.failed,
+            duration_ms: this.clock.now().getTime() - completedRun.startedAt.getTime(),
+            run_id: runId,
+          },
+          this.clock.now(),
+        ),
+      );
+    }
+    return result;
+  }
+}
