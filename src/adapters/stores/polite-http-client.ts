@@ -1,5 +1,6 @@
 import type { FetchFailure } from '../../domain/pricing/price-observation.js';
 import { isTransient } from '../../domain/pricing/price-observation.js';
+import { fetchTransport, nodeHttpTransport, type Transport, type TransportResponse } from './node-http-transport.js';
 import { sleep, StoreGate } from './store-gate.js';
 
 export interface PolitenessOptions {
@@ -25,11 +26,15 @@ const CAPTCHA = /captcha|verify (that )?you are (a )?human|are you a robot|unusu
  */
 export class PoliteHttpClient {
   private readonly gates = new Map<string, StoreGate>();
+  private readonly transport: Transport;
 
+  /** Pages are read over node:http(s); a test may pass a fetch to watch requests leave. */
   constructor(
     private readonly options: PolitenessOptions,
-    private readonly fetchImpl: typeof fetch = fetch,
-  ) {}
+    fetchImpl?: typeof fetch,
+  ) {
+    this.transport = fetchImpl ? fetchTransport(fetchImpl) : nodeHttpTransport();
+  }
 
   async getPage(storeKey: string, url: string): Promise<PageResult> {
     const gate = this.gateOf(storeKey);
@@ -59,36 +64,36 @@ export class PoliteHttpClient {
   }
 
   private async once(url: string): Promise<PageResult> {
-    let response: Response;
+    let response: TransportResponse;
     try {
-      response = await this.fetchImpl(url, {
+      response = await this.transport(url, {
         headers: { 'user-agent': this.options.userAgent, accept: 'text/html,application/xhtml+xml' },
-        redirect: 'follow',
-        signal: AbortSignal.timeout(this.options.timeoutMs),
+        timeoutMs: this.options.timeoutMs,
       });
     } catch (error) {
       const name = (error as { name?: string }).name;
       if (name === 'TimeoutError' || name === 'AbortError') {
         return fail('timeout', `no answer within ${this.options.timeoutMs} ms`);
       }
-      return fail('network_error', (error as { cause?: { code?: string } }).cause?.code ?? (error instanceof Error ? error.message : String(error)));
+      const code = (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code;
+      return fail('network_error', code ?? (error instanceof Error ? error.message : String(error)));
     }
     const status = response.status;
     if (status === 429) {
-      await response.body?.cancel();
-      return { ok: false, failure: { kind: 'rate_limited', message: 'the store answered 429', retryAfterSeconds: retryAfterSeconds(response.headers.get('retry-after')) } };
+      response.discard();
+      return { ok: false, failure: { kind: 'rate_limited', message: 'the store answered 429', retryAfterSeconds: retryAfterSeconds(response.header('retry-after')) } };
     }
     if (status === 404 || status === 410) {
-      await response.body?.cancel();
+      response.discard();
       return fail('not_found', `the store has no page for this edition (${status})`);
     }
     if (status === 401 || status === 403) {
-      await response.body?.cancel();
+      response.discard();
       return fail('blocked', `the store refused the request (${status})`);
     }
     if (status >= 400) {
-      await response.body?.cancel();
-      const retryAfter = response.headers.get('retry-after');
+      response.discard();
+      const retryAfter = response.header('retry-after');
       return {
         ok: false,
         failure: {
@@ -101,7 +106,7 @@ export class PoliteHttpClient {
     }
     let html: string;
     try {
-      html = await readCapped(response, this.options.maxBodyBytes ?? 8 * 1024 * 1024);
+      html = await response.text(this.options.maxBodyBytes ?? 8 * 1024 * 1024);
     } catch (error) {
       const name = (error as { name?: string }).name;
       return name === 'TimeoutError' || name === 'AbortError'
@@ -111,7 +116,7 @@ export class PoliteHttpClient {
     if (CAPTCHA.test(html.slice(0, 200_000)) && !/itemprop=["']price|application\/ld\+json|product:price/i.test(html)) {
       return fail('blocked', 'the store answered with a captcha');
     }
-    return { ok: true, status, url: response.url || url, html };
+    return { ok: true, status, url: response.url, html };
   }
 }
 
@@ -125,23 +130,4 @@ export function retryAfterSeconds(header: string | null): number {
   if (/^\d+$/.test(header.trim())) return Number(header.trim());
   const date = Date.parse(header);
   return Number.isNaN(date) ? 60 : Math.max(0, Math.ceil((date - Date.now()) / 1000));
-}
-
-async function readCapped(response: Response, maxBytes: number): Promise<string> {
-  if (!response.body) return '';
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    const room = maxBytes - size;
-    chunks.push(value.byteLength > room ? value.subarray(0, room) : value);
-    size += Math.min(value.byteLength, room);
-    if (size >= maxBytes) {
-      await reader.cancel();
-      break;
-    }
-  }
-  return new TextDecoder('utf-8').decode(Buffer.concat(chunks));
 }

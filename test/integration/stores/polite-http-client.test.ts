@@ -104,7 +104,9 @@ function failureOf(result: PageResult) {
 function recordingFetch(): { fetchImpl: typeof fetch; starts: Array<{ path: string; at: number }> } {
   const starts: Array<{ path: string; at: number }> = [];
   const fetchImpl: typeof fetch = (input, init) => {
-    starts.push({ path: new URL(input instanceof Request ? input.url : input).pathname, at: Date.now() });
+    // The time first: the first use of the Request global loads undici (the client itself reads pages over node:http).
+    const at = Date.now();
+    starts.push({ path: new URL(input instanceof Request ? input.url : input).pathname, at });
     return fetch(input, init);
   };
   return { fetchImpl, starts };

@@ -6,6 +6,7 @@ import { fromJsonLd } from './json-ld.js';
 import { availabilityFromMeta, fromMeta } from './meta-tags.js';
 import { fromMicrodata } from './microdata.js';
 import { availabilityBySelector, fromSelectors } from './selectors.js';
+import { scanTags, type TagScan } from './tag-scan.js';
 import type { ExtractionConfig, ExtractionContext, ExtractionResult, ExtractionSource, SourceOutcome } from './types.js';
 
 /**
@@ -15,7 +16,8 @@ import type { ExtractionConfig, ExtractionContext, ExtractionResult, ExtractionS
  * not be read (a JSON-LD block beyond repair, a price "on request"), else `no_price`.
  *
  * An availability the deciding source does not give is taken from the store's availability selector, else from
- * `product:availability` meta. The JSON-LD pass scans the raw page; the DOM is built only when needed, once.
+ * `product:availability` meta. The JSON-LD pass scans the raw page; microdata and meta tags come from one streaming
+ * tag scan (no DOM); the DOM is built only for the store's CSS selectors, once.
  */
 export function extractPrice(html: string, pageUrl: string, config: ExtractionConfig): ExtractionResult {
   const defaultCurrency = config.defaultCurrency.trim().toUpperCase();
@@ -24,12 +26,14 @@ export function extractPrice(html: string, pageUrl: string, config: ExtractionCo
 
   let dom: CheerioAPI | undefined;
   const page = (): CheerioAPI => (dom ??= loadDom(html));
+  let scan: TagScan | undefined;
+  const tags = (): TagScan => (scan ??= scanTags(html));
   // Building a DOM is the expensive step on a large page: skip it for sources whose markers are absent.
   const nothing = (): SourceOutcome => ({ candidates: [], problems: [] });
   const sources: ReadonlyArray<readonly [ExtractionSource, () => SourceOutcome]> = [
     ['json-ld', () => fromJsonLd(html, ctx)],
-    ['microdata', () => (MICRODATA_MARKER.test(html) ? fromMicrodata(page(), ctx) : nothing())],
-    ['meta', () => (META_PRICE_MARKER.test(html) ? fromMeta(page(), ctx) : nothing())],
+    ['microdata', () => (MICRODATA_MARKER.test(html) ? fromMicrodata(tags(), ctx) : nothing())],
+    ['meta', () => (META_PRICE_MARKER.test(html) ? fromMeta(tags(), ctx) : nothing())],
     ['selectors', () => (config.selectors?.price?.trim() ? fromSelectors(page(), ctx, config) : nothing())],
   ];
 
@@ -50,7 +54,7 @@ export function extractPrice(html: string, pageUrl: string, config: ExtractionCo
       availability = availabilityBySelector(page(), config) ?? 'unknown';
     }
     if (availability === 'unknown' && source !== 'meta' && META_AVAILABILITY_MARKER.test(html)) {
-      availability = availabilityFromMeta(page());
+      availability = availabilityFromMeta(tags());
     }
     return { ok: true, amount: choice.amount, currency: choice.currency, availability, source };
   }

@@ -1,23 +1,8 @@
-import type { CheerioAPI } from 'cheerio';
 import type { Availability } from '../../../domain/pricing/price-observation.js';
 import { availabilityFrom } from '../../../domain/pricing/price-text.js';
 import { CandidateSink, candidateFrom, conditionFrom } from './offer-facts.js';
+import type { TagScan } from './tag-scan.js';
 import type { ExtractionContext, SourceOutcome } from './types.js';
-
-/** `<meta property|name=… content=…>` values by lower-case key, in document order. */
-function metaValues($: CheerioAPI): Map<string, string[]> {
-  const values = new Map<string, string[]>();
-  $('meta[property], meta[name]').each((_, element) => {
-    const meta = $(element);
-    const key = (meta.attr('property') ?? meta.attr('name') ?? '').trim().toLowerCase();
-    const content = meta.attr('content');
-    if (!key.includes(':') || content === undefined) return;
-    const list = values.get(key) ?? [];
-    if (list.length < 20) list.push(content);
-    values.set(key, list);
-  });
-  return values;
-}
 
 const PREFIXES = ['product', 'og'] as const;
 
@@ -26,9 +11,9 @@ const PREFIXES = ['product', 'og'] as const;
  * `og:price:currency`; `product:sale_price:amount` (the current price of a discounted item) replaces the regular
  * price when present. Amounts pair with currencies by position; one currency applies to all amounts.
  */
-export function fromMeta($: CheerioAPI, ctx: ExtractionContext): SourceOutcome {
+export function fromMeta(scan: TagScan, ctx: ExtractionContext): SourceOutcome {
   const sink = new CandidateSink();
-  const values = metaValues($);
+  const values = scan.meta;
   const availability = metaAvailability(values);
   const condition = conditionFrom(first(values, ['product:condition', 'og:condition']));
   for (const prefix of PREFIXES) {
@@ -57,6 +42,6 @@ function metaAvailability(values: Map<string, string[]>): Availability {
 }
 
 /** The page's meta availability, for a price read from elsewhere that says nothing about availability. */
-export function availabilityFromMeta($: CheerioAPI): Availability {
-  return metaAvailability(metaValues($));
+export function availabilityFromMeta(scan: TagScan): Availability {
+  return metaAvailability(scan.meta);
 }

@@ -1,0 +1,154 @@
+import { Parser } from 'htmlparser2';
+import { LIMITS } from './limits.js';
+
+/** One microdata property value: from an attribute (content, href, value…), a machine value; else the element's text. */
+export interface Property {
+  value: string;
+  machine: boolean;
+}
+
+/** An `itemscope` (or the document outside any), with the properties read in it, in document order. */
+export interface Scope {
+  props: Map<string, Property[]>;
+  parent: Scope | null;
+}
+
+export interface TagScan {
+  /** Every scope in document order; the first is the document outside any itemscope. */
+  scopes: Scope[];
+  /** `<meta property|name=… content=…>` values by lower-case key (keys with a colon), in document order, 20 per key. */
+  meta: Map<string, string[]>;
+}
+
+const READ = new Set(['price', 'lowprice', 'highprice', 'pricecurrency', 'availability', 'itemcondition', 'isbn', 'gtin13', 'gtin', 'gtin14']);
+const SKIPPED = new Set(['script', 'style', 'noscript', 'template']);
+const PER_NAME = 20;
+const TEXT_NODES = 2_000;
+
+interface OpenElement {
+  /** The scope this element's children belong to. */
+  scope: Scope;
+  skipped: boolean;
+  /** Properties waiting for this element's text. */
+  capture: TextCapture | null;
+}
+
+interface TextCapture {
+  properties: Property[];
+  parts: string[];
+  length: number;
+  nodes: number;
+}
+
+/**
+ * Microdata and meta tags in one streaming pass of htmlparser2's tokenizer, without building a DOM: the product
+ * pages of most stores carry one of them, and the DOM was most of the CPU of reading such a page. Same rules as
+ * a DOM walk: script, style, noscript and template subtrees hold no microdata (their meta tags count); an element
+ * with `itemscope` opens a scope and its own `itemprop` is not read; a value comes from the attribute the HTML
+ * standard names for the element (or `content`), else from the element's text, whitespace collapsed, at most
+ * LIMITS.textChars characters.
+ */
+export function scanTags(html: string): TagScan {
+  const outside: Scope = { props: new Map(), parent: null };
+  const scopes: Scope[] = [outside];
+  const meta = new Map<string, string[]>();
+  const stack: OpenElement[] = [];
+  const captures: TextCapture[] = [];
+  let skipDepth = 0;
+
+  const current = (): Scope => stack.at(-1)?.scope ?? outside;
+
+  const parser = new Parser(
+    {
+      onopentag(name, attribs) {
+        if (name === 'meta') readMeta(attribs, meta);
+        for (const capture of captures) capture.nodes++;
+        const parentScope = current();
+        const skipped = SKIPPED.has(name);
+        if (skipDepth > 0 || skipped) {
+          if (skipped) skipDepth++;
+          stack.push({ scope: parentScope, skipped, capture: null });
+          return;
+        }
+        const creates = 'itemscope' in attribs;
+        let scope = parentScope;
+        if (creates) {
+          scope = { props: new Map(), parent: parentScope };
+          scopes.push(scope);
+        }
+        let capture: TextCapture | null = null;
+        const itemprop = attribs['itemprop'];
+        if (itemprop !== undefined && !creates) {
+          const attribute = machineAttribute(name, attribs);
+          const machine = attribute !== undefined && attribute.trim() !== '';
+          for (const raw of itemprop.trim().split(/\s+/)) {
+            const prop = raw.replace(/^.*[/#]/, '').toLowerCase();
+            if (!READ.has(prop)) continue;
+            const list = parentScope.props.get(prop) ?? [];
+            if (list.length >= PER_NAME) continue;
+            const property: Property = { value: machine ? (attribute as string) : '', machine };
+            list.push(property);
+            parentScope.props.set(prop, list);
+            if (!machine) {
+              capture ??= { properties: [], parts: [], length: 0, nodes: 0 };
+              capture.properties.push(property);
+            }
+          }
+          if (capture) captures.push(capture);
+        }
+        stack.push({ scope, skipped: false, capture });
+      },
+      ontext(text) {
+        if (skipDepth > 0 || captures.length === 0) return;
+        for (const capture of captures) {
+          capture.nodes++;
+          if (capture.length >= LIMITS.textChars || capture.nodes > TEXT_NODES) continue;
+          capture.parts.push(text);
+          capture.length += text.length;
+        }
+      },
+      onclosetag() {
+        const element = stack.pop();
+        if (!element) return;
+        if (element.skipped) skipDepth--;
+        const capture = element.capture;
+        if (!capture) return;
+        captures.splice(captures.lastIndexOf(capture), 1);
+        const text = capture.parts.join('').replace(/\s+/g, ' ').trim().slice(0, LIMITS.textChars);
+        for (const property of capture.properties) property.value = text;
+      },
+    },
+    { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
+  );
+  parser.end(html.length > LIMITS.domChars ? html.slice(0, LIMITS.domChars) : html);
+  return { scopes, meta };
+}
+
+/** The microdata value attribute of an element (HTML Living Standard §microdata, plus `content` on any element). */
+function machineAttribute(name: string, attribs: Record<string, string>): string | undefined {
+  switch (name) {
+    case 'meta':
+      return attribs['content'];
+    case 'link':
+    case 'a':
+    case 'area':
+      return attribs['href'] ?? attribs['content'];
+    case 'data':
+    case 'meter':
+      return attribs['value'];
+    case 'time':
+      return attribs['datetime'];
+    default:
+      return attribs['content'];
+  }
+}
+
+function readMeta(attribs: Record<string, string>, meta: Map<string, string[]>): void {
+  if (attribs['property'] === undefined && attribs['name'] === undefined) return;
+  const key = (attribs['property'] ?? attribs['name'] ?? '').trim().toLowerCase();
+  const content = attribs['content'];
+  if (!key.includes(':') || content === undefined) return;
+  const list = meta.get(key) ?? [];
+  if (list.length < PER_NAME) list.push(content);
+  meta.set(key, list);
+}
