@@ -21,10 +21,41 @@ export interface AuthConfig {
   audience: string | null;
 }
 
+export interface MaintainerAlertConfig {
+  /** POST JSON here (C8.7); null: no webhook. */
+  webhookUrl: string | null;
+  /** E-mail alerts to this address through SMTP_URL; null: no e-mail. */
+  emailTo: string | null;
+  /** `fetch_failed` / `consolidation_failed` within this window become one alert with a count. */
+  groupWindowMs: number;
+  /** `api_error` alerts when more than this many occur within `apiErrorWindowMs`. */
+  apiErrorThreshold: number;
+  apiErrorWindowMs: number;
+}
+
+export interface LogRetentionConfig {
+  days: number;
+  cron: string;
+  /** Rows per delete statement, so the table is never locked for long. */
+  batchSize: number;
+}
+
 export interface LoggingConfig {
+  /** `in-process`: this process buffers into the `log` table; `remote`: events are sent to `url`. */
+  mode: 'in-process' | 'remote';
+  /** Base URL of the standalone logging component (remote mode). */
+  url: string | null;
+  /** Bearer secret of `POST /log`; null: intake refused (401). */
+  sharedSecret: string | null;
+  /** Bearer token of `GET /logs`; null: viewer refused (401). */
+  viewerToken: string | null;
+  /** Port of the standalone component (`npm run start:logging`). */
+  port: number;
   flushMs: number;
   batchMax: number;
   bufferMax: number;
+  alerts: MaintainerAlertConfig;
+  retention: LogRetentionConfig;
 }
 
 export interface StoresConfig {
@@ -136,6 +167,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   pricing.demoServer =
     r.oneOf('DEMO_STORE_SERVER', ['on', 'off'] as const, stores.demoStores && nodeEnv === 'development' ? 'on' : 'off') === 'on';
   const smtpUrl = r.url('SMTP_URL', ['smtp:', 'smtps:']) ?? null;
+  const logging = loggingConfig(r, cron, smtpUrl);
   const mail: MailConfig = { smtpUrl, from: r.string('MAIL_FROM') ?? 'Shelfwatch <shelfwatch@localhost>' };
 
   const config: AppConfig = {
@@ -152,15 +184,67 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       issuer: r.string('JWT_ISSUER') ?? null,
       audience: r.string('JWT_AUDIENCE') ?? null,
     },
-    logging: {
-      flushMs: r.int('LOG_FLUSH_MS', { min: 10, max: 60_000, fallback: 2000 }),
-      batchMax: r.int('LOG_BATCH_MAX', { min: 1, max: 10_000, fallback: 500 }),
-      bufferMax: r.int('LOG_BUFFER_MAX', { min: 10, max: 1_000_000, fallback: 10_000 }),
-    },
+    logging,
     stores,
     pricing,
     mail,
   };
   r.throwIfFailed();
   return config;
+}
+
+type EnvReader = ReturnType<typeof readEnv>;
+
+/** Milliseconds from `300` (seconds), `500ms`, `90s`, `5m` or `1h`. */
+function durationMs(r: EnvReader, name: string, opts: { minMs: number; maxMs: number; fallbackMs: number }): number {
+  const value = r.string(name);
+  if (value === undefined) return opts.fallbackMs;
+  const match = /^(\d+)\s*(ms|s|m|h)?$/.exec(value);
+  const ms = match ? Number(match[1]) * ({ ms: 1, s: 1000, m: 60_000, h: 3_600_000 } as const)[(match[2] ?? 's') as 'ms' | 's' | 'm' | 'h'] : NaN;
+  if (!match || ms < opts.minMs || ms > opts.maxMs) {
+    r.fail(name, `must be a duration such as 300, 500ms, 90s, 5m or 1h (a bare number is seconds), from ${opts.minMs} ms to ${opts.maxMs / 1000} s (got "${value}")`);
+    return opts.fallbackMs;
+  }
+  return ms;
+}
+
+/** A secret or token: long enough to resist guessing. */
+function secret(r: EnvReader, name: string): string | null {
+  const value = r.string(name);
+  if (value !== undefined && value.length < 16) r.fail(name, 'must be at least 16 characters long');
+  return value ?? null;
+}
+
+/** The logging component (C8): mode, intake and viewer credentials, buffer, maintainer alerts, retention. */
+function loggingConfig(r: EnvReader, cron: (name: string, fallback: string) => string, smtpUrl: string | null): LoggingConfig {
+  const mode = r.oneOf('LOGGING_MODE', ['in-process', 'remote'] as const, 'in-process');
+  const url = r.url('LOGGING_URL', ['http:', 'https:']);
+  const sharedSecret = secret(r, 'LOG_SHARED_SECRET');
+  if (mode === 'remote' && url === undefined) r.fail('LOGGING_URL', 'is required when LOGGING_MODE=remote');
+  if (mode === 'remote' && sharedSecret === null) r.fail('LOG_SHARED_SECRET', 'is required when LOGGING_MODE=remote');
+  const emailTo = r.string('ALERT_EMAIL_TO') ?? null;
+  if (emailTo !== null && !/^[^\s@,]+@[^\s@,]+$/.test(emailTo)) r.fail('ALERT_EMAIL_TO', `must be one e-mail address (got "${emailTo}")`);
+  if (emailTo !== null && smtpUrl === null) r.fail('ALERT_EMAIL_TO', 'needs SMTP_URL to send through');
+  return {
+    mode,
+    url: url?.replace(/\/+$/, '') ?? null,
+    sharedSecret,
+    viewerToken: secret(r, 'LOG_VIEWER_TOKEN'),
+    port: r.int('LOGGING_PORT', { min: 0, max: 65535, fallback: 3001 }),
+    flushMs: r.int('LOG_FLUSH_MS', { min: 10, max: 60_000, fallback: 2000 }),
+    batchMax: r.int('LOG_BATCH_MAX', { min: 1, max: 10_000, fallback: 500 }),
+    bufferMax: r.int('LOG_BUFFER_MAX', { min: 10, max: 1_000_000, fallback: 10_000 }),
+    alerts: {
+      webhookUrl: r.url('ALERT_WEBHOOK_URL', ['http:', 'https:']) ?? null,
+      emailTo,
+      groupWindowMs: durationMs(r, 'ALERT_GROUP_WINDOW', { minMs: 100, maxMs: 24 * 3_600_000, fallbackMs: 300_000 }),
+      apiErrorThreshold: r.int('API_ERROR_ALERT_THRESHOLD', { min: 0, max: 1_000_000, fallback: 10 }),
+      apiErrorWindowMs: durationMs(r, 'API_ERROR_ALERT_WINDOW', { minMs: 100, maxMs: 24 * 3_600_000, fallbackMs: 300_000 }),
+    },
+    retention: {
+      days: r.int('LOG_RETENTION_DAYS', { min: 1, max: 36_500, fallback: 90 }),
+      cron: cron('LOG_RETENTION_CRON', '0 4 * * *'),
+      batchSize: r.int('LOG_RETENTION_BATCH', { min: 1, max: 100_000, fallback: 5000 }),
+    },
+  };
 }

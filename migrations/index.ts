@@ -3,10 +3,12 @@ import { Migration20261122000001_catalog } from './Migration20261122000001_catal
 import { Migration20261122000002_languages } from './Migration20261122000002_languages.js';
 import { Migration20261122000003_user_space } from './Migration20261122000003_user_space.js';
 import { Migration20261122000004_pricing } from './Migration20261122000004_pricing.js';
+import { Migration20261122000005_log_alerts } from './Migration20261122000005_log_alerts.js';
 
 export const migrationsList = [
   { name: 'Migration20261122000001_catalog', class: Migration20261122000001_catalog },
   { name: 'Migration20261122000002_languages', class: Migration20261122000002_languages },
   { name: 'Migration20261122000003_user_space', class: Migration20261122000003_user_space },
   { name: 'Migration20261122000004_pricing', class: Migration20261122000004_pricing },
+  { name: 'Migration20261122000005_log_alerts', class: Migration20261122000005_log_alerts },
 ];

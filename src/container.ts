@@ -3,6 +3,7 @@ import { Container } from 'inversify';
 import type { AppConfig } from '../config/config.js';
 import { Clock, systemClock } from './application/shared/clock.js';
 import { inProcessLoggingModule } from './adapters/logging/in-process-logging-module.js';
+import { remoteLoggingModule } from './adapters/logging/remote-logging-module.js';
 import { embeddedDatabaseModule, externalDatabaseModule } from './adapters/postgres/database-modules.js';
 import { mailModule } from './adapters/notify/mail-modules.js';
 import { postgresModule } from './adapters/postgres/postgres-module.js';
@@ -30,8 +31,16 @@ export function loadRuntimeModules(container: Container, config: AppConfig, orm:
   container.loadSync(
     postgresModule(orm),
     pricingPersistenceModule,
-    inProcessLoggingModule(orm, config.logging),
+    loggingModule(config, orm),
     storeFetchingModule(config.pricing),
     mailModule(config.mail),
   );
+}
+
+/** LOGGING_MODE: this process is the logging component (in-process), or it sends to the standalone one (remote). */
+export function loggingModule(config: AppConfig, orm: MikroORM) {
+  const { logging } = config;
+  return logging.mode === 'remote' && logging.url && logging.sharedSecret
+    ? remoteLoggingModule(logging.url, logging.sharedSecret)
+    : inProcessLoggingModule(orm, logging, config.mail);
 }

@@ -1,4 +1,4 @@
-import express, { type Express, type RequestHandler } from 'express';
+import express, { type Express, type RequestHandler, type Router } from 'express';
 import type { Clock } from '../../application/shared/clock.js';
 import type { LogSink } from '../../application/logging/log-sink.js';
 import type { RequestScope } from '../../application/shared/request-scope.js';
@@ -15,6 +15,8 @@ export interface HttpAppDeps {
   clock: Clock;
   isDatabaseUnavailable: (error: unknown) => boolean;
   version: string;
+  /** Routes outside `/api` (the logging component's `/log` and `/logs` in in-process mode). */
+  extraRoutes?: Router;
 }
 
 export function createHttpApp(deps: HttpAppDeps): Express {
@@ -35,6 +37,7 @@ export function createHttpApp(deps: HttpAppDeps): Express {
     sendError(res, 'not_found', `No route ${req.method} ${req.baseUrl}${req.path}`);
   });
   app.use('/api', api);
+  if (deps.extraRoutes) app.use(deps.extraRoutes);
   app.use((req, res) => {
     sendError(res, 'not_found', `Nothing at ${req.path}`);
   });

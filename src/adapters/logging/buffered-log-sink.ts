@@ -4,6 +4,8 @@ import { consoleLogger, eventToConsole } from './console-output.js';
 
 /** Writes a batch of events with one statement. */
 export type BatchWriter = (events: readonly LogEvent[]) => Promise<void>;
+/** Runs after a batch was written (maintainer alert checks); its failure never sends the batch to the console. */
+export type AfterWrite = (events: readonly LogEvent[]) => Promise<void>;
 
 export interface BufferOptions {
   flushMs: number;
@@ -25,6 +27,7 @@ export class BufferedLogSink implements LogSink {
   constructor(
     private readonly write: BatchWriter,
     private readonly options: BufferOptions,
+    private readonly afterWrite: AfterWrite = async () => undefined,
   ) {
     this.timer = setInterval(() => void this.flush(), options.flushMs);
     this.timer.unref();
@@ -57,10 +60,19 @@ export class BufferedLogSink implements LogSink {
             error: error instanceof Error ? error.message : String(error),
           });
           for (const e of batch) eventToConsole(e, 'database_unavailable');
+          continue;
         }
+        await this.afterWrite(batch).catch((error: unknown) =>
+          consoleLogger.error('maintainer alert check failed', { error: error instanceof Error ? error.message : String(error) }),
+        );
       }
     });
     return this.flushing;
+  }
+
+  /** Events accepted and not yet written. */
+  get pending(): number {
+    return this.buffer.length;
   }
 
   async close(): Promise<void> {

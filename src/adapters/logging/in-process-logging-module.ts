@@ -1,12 +1,33 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { ContainerModule } from 'inversify';
-import type { LoggingConfig } from '../../../config/config.js';
+import type { LoggingConfig, MailConfig } from '../../../config/config.js';
+import { CheckMaintainerAlerts } from '../../application/logging/check-maintainer-alerts.js';
 import { LogSink } from '../../application/logging/log-sink.js';
+import { AlertChannel } from '../../application/logging/ports/alert-channel.js';
+import { LogStore } from '../../application/logging/ports/log-store.js';
+import { MaintainerAlertPolicy, RetentionPolicy } from '../../application/logging/ports/logging-policies.js';
+import { MaintainerAlertLedger } from '../../application/logging/ports/maintainer-alert-ledger.js';
+import { alertChannelFromConfig } from '../notify/maintainer-alert-channels.js';
 import { BufferedLogSink } from './buffered-log-sink.js';
-import { sqlLogBatchWriter } from './sql-log-batch-writer.js';
+import { SqlLogStore } from './sql-log-store.js';
+import { SqlMaintainerAlertLedger } from './sql-maintainer-alert-ledger.js';
 
-/** LOGGING_MODE=in-process: events are buffered in memory and bulk-inserted into this database's `log` table. */
-export const inProcessLoggingModule = (orm: MikroORM, options: LoggingConfig) =>
+/**
+ * The logging component on this database: LOGGING_MODE=in-process in the API, and the standalone component.
+ * Events are buffered in memory, bulk-inserted into `log`, and each written batch is checked for maintainer alerts.
+ */
+export const inProcessLoggingModule = (orm: MikroORM, logging: LoggingConfig, mail: MailConfig) =>
   new ContainerModule(({ bind }) => {
-    bind(LogSink).toConstantValue(new BufferedLogSink(sqlLogBatchWriter(orm.em), options));
+    bind(LogStore).toConstantValue(new SqlLogStore(orm.em));
+    bind(MaintainerAlertLedger).toConstantValue(new SqlMaintainerAlertLedger(orm.em));
+    bind(AlertChannel).toConstantValue(alertChannelFromConfig(logging.alerts, mail));
+    bind(MaintainerAlertPolicy).toConstantValue(logging.alerts);
+    bind(RetentionPolicy).toConstantValue(logging.retention);
+    bind(LogSink)
+      .toDynamicValue((context) => {
+        const store = context.get(LogStore);
+        const alerts = context.get(CheckMaintainerAlerts, { autobind: true });
+        return new BufferedLogSink((batch) => store.append(batch), logging, (batch) => alerts.afterWrite(batch));
+      })
+      .inSingletonScope();
   });

@@ -1,5 +1,6 @@
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { AlertMailer, NewUserAlert } from '../../application/pricing/ports/alert-detector.js';
+import { smtpTransport } from './smtp-transport.js';
 
 const SUBJECTS: Record<NewUserAlert['kind'], string> = {
   below_max_price: 'is at or under your price',
@@ -16,7 +17,7 @@ export class SmtpAlertMailer implements AlertMailer {
     smtpUrl: string,
     private readonly from: string,
   ) {
-    this.transport = nodemailer.createTransport(smtpUrl, { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 });
+    this.transport = smtpTransport(smtpUrl);
   }
 
   async send(to: string, alert: NewUserAlert): Promise<void> {

@@ -1,0 +1,23 @@
+import type { LogRecord } from '../../../domain/logging/log-record.js';
+import { isoTimestamp } from '../../http/routing/iso-timestamp.js';
+
+/** A log record as the viewer's JSON lists it (C1: snake_case, `log_id`, ISO `log_time`). */
+export interface LogJson {
+  log_id: number;
+  log_time: string;
+  log_level: string;
+  log_source: string;
+  log_event: string;
+  log_detail: Record<string, unknown>;
+}
+
+export function logJson(record: LogRecord): LogJson {
+  return {
+    log_id: record.id,
+    log_time: isoTimestamp(record.time),
+    log_level: record.level,
+    log_source: record.source,
+    log_event: record.event,
+    log_detail: record.detail,
+  };
+}

@@ -1,0 +1,88 @@
+import express, { type Request, type RequestHandler, type Response, Router } from 'express';
+import type { ListLogs } from '../../../application/logging/list-logs.js';
+import type { LogSink } from '../../../application/logging/log-sink.js';
+import type { RecordLogEvent } from '../../../application/logging/record-log-event.js';
+import type { Clock } from '../../../application/shared/clock.js';
+import { authFailed } from '../../../domain/logging/log-event.js';
+import { sendError } from '../../http/errors/error-response.js';
+import { HttpProblem } from '../../http/errors/http-problem.js';
+import type { Paginator } from '../../http/pagination/page-links.js';
+import { parseOrThrow, rejectNulCharacters } from '../../http/routing/validate.js';
+import { checkCredential } from './bearer-credential.js';
+import { logJson } from './log-json.js';
+import { LogIntakeBody, LogListQuery } from './log-schemas.js';
+import { renderLogViewer } from './log-viewer-page.js';
+
+export interface LogRoutesDeps {
+  record: RecordLogEvent;
+  list: ListLogs;
+  /** `LOG_SHARED_SECRET` and `LOG_VIEWER_TOKEN`; null closes the endpoint (every call is 401). */
+  sharedSecret: string | null;
+  viewerToken: string | null;
+  /** Where `auth_failed` goes (reason only). */
+  logs: LogSink;
+  clock: Clock;
+  paginator: Paginator;
+}
+
+const jsonBody = express.json({ limit: '1mb', strict: true, type: 'application/json' });
+
+const requireJson: RequestHandler = (req, _res, next) => {
+  const hasBody = req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
+  if (!hasBody) next(new HttpProblem('validation_failed', 'The request body is empty; send a JSON object', {}, [{ field: 'body', message: 'required' }]));
+  else if (!req.is('application/json')) next(new HttpProblem('unsupported_media_type', 'Send the body as Content-Type: application/json'));
+  else next();
+};
+
+const wantsHtml = (req: Request): boolean => req.accepts(['application/json', 'text/html']) === 'text/html';
+
+/** The logging component's endpoints (C8.3, C8.4), served by the standalone component and, in-process, by the API. */
+export function logRoutes(deps: LogRoutesDeps): Router {
+  const router = Router({ caseSensitive: true, strict: false });
+
+  const guard =
+    (secret: string | null, allowBasic: boolean): RequestHandler =>
+    (req, res, next) => {
+      const outcome = checkCredential(req.headers.authorization, secret, { allowBasic });
+      if (outcome.ok) return next();
+      deps.logs.record(authFailed(outcome.reason, deps.clock.now()));
+      // A browser on the viewer gets a Basic challenge, so the maintainer can type the token once.
+      const challenge = allowBasic && wantsHtml(req) ? 'Basic realm="Shelfwatch logs", Bearer' : 'Bearer';
+      sendError(res, 'unauthorized', 'Send Authorization: Bearer <token>', { headers: { 'WWW-Authenticate': challenge } });
+    };
+
+  router.post('/log', guard(deps.sharedSecret, false), requireJson, jsonBody, (req: Request, res: Response) => {
+    rejectNulCharacters(req.body);
+    const body = parseOrThrow(LogIntakeBody, req.body, 'body');
+    // Events are timestamped where they happen: a given log_time is kept.
+    deps.record.execute({
+      level: body.log_level,
+      source: body.log_source,
+      event: body.log_event,
+      detail: body.log_detail ?? {},
+      time: body.log_time ?? deps.clock.now(),
+    });
+    res.status(202).end();
+  });
+  router.all('/log', (_req, res) => sendError(res, 'method_not_allowed', 'Only POST is allowed here', { headers: { Allow: 'POST' } }));
+
+  router.get('/logs', guard(deps.viewerToken, true), async (req: Request, res: Response) => {
+    res.setHeader('Vary', 'Accept');
+    const query = parseOrThrow(LogListQuery, { ...(req.query as Record<string, unknown>) }, 'query');
+    const filter = { source: query.source, level: query.level, since: query.since, until: query.until };
+    const linkFilters = { source: query.source, level: query.level, since: query.since?.toISOString(), until: query.until?.toISOString() };
+    const { body } = await deps.paginator.respond(
+      { path: '/logs', query, filters: linkFilters },
+      (request) => deps.list.execute(filter, request),
+      (record) => record.id,
+      logJson,
+    );
+    if (wantsHtml(req)) {
+      res.type('html').send(renderLogViewer(body, { ...linkFilters, per_page: query.per_page }));
+    } else {
+      res.json(body);
+    }
+  });
+  router.all('/logs', (_req, res) => sendError(res, 'method_not_allowed', 'Only GET is allowed here', { headers: { Allow: 'GET, HEAD' } }));
+  return router;
+}

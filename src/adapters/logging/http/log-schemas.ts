@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { KNOWN_LOG_SOURCES, LOG_LEVELS } from '../../../domain/logging/log-event.js';
+import { PageQuery } from '../../http/routing/common-schemas.js';
+
+/** ISO 8601: a date-time with `Z` or an offset; without one (an HTML form's local input) it is read as UTC. */
+const Instant = z
+  .union([z.iso.datetime({ offset: true, local: true }), z.iso.date()], { error: 'must be an ISO 8601 timestamp such as 2026-11-22T03:00:00Z' })
+  .transform((text) => new Date(/(Z|[+-]\d\d:?\d\d)$/i.test(text) || !text.includes('T') ? text : `${text}Z`))
+  .refine((date) => !Number.isNaN(date.getTime()), 'is not a valid date');
+
+export const LogLevelSchema = z.enum(LOG_LEVELS);
+/** Sources are checked here, in code: a new source is a new entry in KNOWN_LOG_SOURCES, not a migration (C8.1). */
+export const LogSourceSchema = z.enum(KNOWN_LOG_SOURCES);
+
+/** `POST /log` (C8.3); unknown fields are refused like everywhere else (C1.6). */
+export const LogIntakeBody = z.strictObject({
+  log_level: LogLevelSchema,
+  log_source: LogSourceSchema,
+  log_event: z.string().regex(/^[A-Za-z0-9_.:-]{1,100}$/, 'must be a machine-readable name: 1 to 100 letters, digits, _ . : -'),
+  log_detail: z.record(z.string(), z.unknown()).optional(),
+  log_time: Instant.optional(),
+});
+export type LogIntakeBody = z.infer<typeof LogIntakeBody>;
+
+/** `GET /logs` filters (C8.4), with C4's `per_page` and `cursor`. */
+export const LogListQuery = z
+  .strictObject({
+    source: LogSourceSchema.optional(),
+    level: LogLevelSchema.optional(),
+    since: Instant.optional(),
+    until: Instant.optional(),
+    ...PageQuery,
+  })
+  .refine((q) => q.since === undefined || q.until === undefined || q.since < q.until, { message: 'must be after since', path: ['until'] });
+export type LogListQuery = z.infer<typeof LogListQuery>;

@@ -1,0 +1,15 @@
+import type { ServiceIdentifier } from 'inversify';
+
+/** When maintainer alerts fire (C8.7), from configuration. */
+export interface MaintainerAlertPolicy {
+  groupWindowMs: number;
+  apiErrorThreshold: number;
+  apiErrorWindowMs: number;
+}
+export const MaintainerAlertPolicy = Symbol.for('MaintainerAlertPolicy') as ServiceIdentifier<MaintainerAlertPolicy>;
+
+export interface RetentionPolicy {
+  days: number;
+  batchSize: number;
+}
+export const RetentionPolicy = Symbol.for('RetentionPolicy') as ServiceIdentifier<RetentionPolicy>;

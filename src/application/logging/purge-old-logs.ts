@@ -1,0 +1,26 @@
+import { inject, injectable } from 'inversify';
+import { Clock } from '../shared/clock.js';
+import { LogStore } from './ports/log-store.js';
+import { RetentionPolicy } from './ports/logging-policies.js';
+
+const DAY_MS = 86_400_000;
+
+/** Retention (C8.8): deletes rows older than the retention period, one short batch at a time. */
+@injectable()
+export class PurgeOldLogs {
+  constructor(
+    @inject(LogStore) private readonly store: LogStore,
+    @inject(RetentionPolicy) private readonly policy: RetentionPolicy,
+    @inject(Clock) private readonly clock: Clock,
+  ) {}
+
+  async execute(): Promise<{ deleted: number; cutoff: Date }> {
+    const cutoff = new Date(this.clock.now().getTime() - this.policy.days * DAY_MS);
+    let deleted = 0;
+    for (;;) {
+      const batch = await this.store.deleteBefore(cutoff, this.policy.batchSize);
+      deleted += batch;
+      if (batch < this.policy.batchSize) return { deleted, cutoff };
+    }
+  }
+}

@@ -1,0 +1,23 @@
+import type { LogEvent, LogLevel, LogSource } from './log-event.js';
+
+/** A stored event: what `GET /logs` lists and a maintainer alert quotes as its sample. */
+export interface LogRecord {
+  id: number;
+  time: Date;
+  level: LogLevel;
+  source: LogSource;
+  event: string;
+  detail: Record<string, unknown>;
+}
+
+/** The viewer's filters (C8.4); `since` inclusive, `until` exclusive. */
+export interface LogFilter {
+  source?: LogSource;
+  level?: LogLevel;
+  since?: Date;
+  until?: Date;
+}
+
+export function toEvent(record: LogRecord): LogEvent {
+  return { level: record.level, source: record.source, event: record.event, detail: record.detail, time: record.time };
+}
