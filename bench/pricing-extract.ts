@@ -16,10 +16,16 @@ export interface ExtractionCost {
 
 const DEMO_PATHS: Record<string, { path: string; prefix: string }> = {
   'demo-paperback-palace': { path: 'paperback-palace/isbn/', prefix: '978' },
-  'demo-ebook-emporium': { path: 'ebook-emporium/books/', prefix: '979' },
+  'demo-ebook-emporium': { path: 'ebook-emporium/books/', prefix: '978' },
   'demo-buchhandlung': { path: 'buchhandlung/artikel/', prefix: '978' },
   'demo-corner-bookshop': { path: 'corner-bookshop/product/', prefix: '978' },
 };
+
+/** The 12 digits with their ISBN-13 check digit. */
+function isbn13(body: string): string {
+  const sum = [...body].reduce((acc, digit, i) => acc + Number(digit) * (i % 2 === 0 ? 1 : 3), 0);
+  return `${body}${(10 - (sum % 10)) % 10}`;
+}
 
 export async function measureExtraction(demoUrl: string, pagesPerStore = 50, rounds = 10): Promise<ExtractionCost[]> {
   const costs: ExtractionCost[] = [];
@@ -28,7 +34,7 @@ export async function measureExtraction(demoUrl: string, pagesPerStore = 50, rou
     if (!where) continue;
     const pages: Array<{ html: string; url: string; config: ExtractionConfig }> = [];
     for (let i = 1; i <= pagesPerStore; i++) {
-      const isbn = `${where.prefix}${String(i).padStart(10, '0')}`;
+      const isbn = isbn13(`${where.prefix}${String(i).padStart(9, '0')}`);
       const url = `${demoUrl}/${where.path}${isbn}`;
       const response = await fetch(url);
       const html = await response.text();

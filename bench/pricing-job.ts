@@ -1,17 +1,17 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { type ChildHandle, startNodeChild } from './processes.js';
 import { type CpuSplit, cpuSplitWindow, isAlive, type RssSample, sampleRss } from './pricing-proc.js';
 
-// Runs `scripts/job.ts` as one child process (`node --import tsx scripts/job.ts ...`: what `npx tsx` runs, without
-// the extra launcher process, so the process measured is the one doing the work), timing it from spawn to its
-// final summary line while sampling its resident memory and the CPU of the processes taking part.
+// Runs `scripts/job.ts` as one child process, exactly as `npm run job` starts it (the node command of package.json's
+// "job" script, e.g. `node --max-old-space-size=160 --import tsx scripts/job.ts`, without npm's own process, so the
+// process measured is the one doing the work), timing it from spawn to its final summary line while sampling its
+// resident memory and the CPU of the processes taking part.
 
 export interface JobOptions {
   name: string;
   /** Arguments to the script. */
   jobArgs: string[];
-  /** Default scripts/job.ts; a variant of it under bench/. */
-  script?: string;
   cwd: string;
   env: NodeJS.ProcessEnv;
   /** The job's final summary line. */
@@ -54,6 +54,14 @@ export interface JobResult {
 
 const JOB_SCRIPT = 'scripts/job.ts';
 
+/** The node options of package.json's "job" script (`node <options> <script>`): how the product runs its jobs. */
+export function jobNodeOptions(cwd: string): string[] {
+  const pkg = JSON.parse(readFileSync(path.join(cwd, 'package.json'), 'utf8')) as { scripts?: Record<string, string> };
+  const words = (pkg.scripts?.job ?? '').trim().split(/\s+/);
+  if (words[0] !== 'node' || words.at(-1) !== JOB_SCRIPT) throw new Error(`package.json's "job" script is not "node … ${JOB_SCRIPT}": ${pkg.scripts?.job}`);
+  return words.slice(1, -1);
+}
+
 export async function runJob(options: JobOptions): Promise<JobResult> {
   const t0 = performance.now();
   const lines: JobResult['lines'] = [];
@@ -62,10 +70,10 @@ export async function runJob(options: JobOptions): Promise<JobResult> {
   let exit = 'running';
   let quiet = 0;
   let sampler: ReturnType<typeof sampleRss> | null = null;
-  const script = options.script ?? JOB_SCRIPT;
+  const script = JOB_SCRIPT;
   const starting = startNodeChild({
     name: options.name,
-    args: ['--import', 'tsx', script, ...options.jobArgs],
+    args: [...jobNodeOptions(options.cwd), script, ...options.jobArgs],
     cwd: options.cwd,
     env: options.env,
     ready: options.done,

@@ -5,8 +5,6 @@ import { fmt } from './seed.js';
 
 export interface FetchSeedOptions {
   books: number;
-  /** Every `ebookEvery`-th book has an ebook edition besides its hardcover one (0: none). */
-  ebookEvery: number;
   users: number;
   /** Every `maxPriceEvery`-th wish has a maximum price of 20.00 EUR (0: none), so some quotes raise alerts. */
   maxPriceEvery: number;
@@ -23,8 +21,8 @@ export interface FetchSeedSummary {
 }
 
 /**
- * Books with a hardcover edition each (sold by paperback-palace, buchhandlung and corner-bookshop) and, for every
- * `ebookEvery`-th book, an ebook edition (sold by ebook-emporium and buchhandlung); one monitored wish per book.
+ * Books with one paperback edition each (sold by all four demonstration stores: one (edition, store) task per book
+ * and store); one monitored wish per book.
  */
 export async function seedFetchScenario(url: string, options: FetchSeedOptions, say: (line: string) => void): Promise<FetchSeedSummary> {
   const t0 = performance.now();
@@ -41,15 +39,14 @@ export async function seedFetchScenario(url: string, options: FetchSeedOptions, 
       [options.books],
     );
     await client.query(`select setval(pg_get_serial_sequence('book', 'book_id'), (select max(book_id) from book))`);
-    // ISBN-13s: 978 + 10 digits for hardcovers, 979 + 10 digits for ebooks (the demo stores need 13 digits only).
+    // Valid ISBN-13s (978, 9 digits of n, the check digit), as real editions have: the stores' pages repeat them.
     await client.query(
       `insert into edition (book_id, isbn, format, language_id, edition_title, publisher, published_year)
-       select n, '978' || lpad(n::text, 10, '0'), 'hardcover', $2::bigint, null, 'Benchmark Press', 2020 from generate_series(1, $1::int) n
-       union all
-       select n, '979' || lpad(n::text, 10, '0'), 'ebook', $2::bigint, null, 'Benchmark Press', 2021 from generate_series(1, $1::int) n
-       where $3::int > 0 and n % $3::int = 0
-       order by 1, 3 desc`,
-      [options.books, english, options.ebookEvery],
+       select n, body || ((10 - (select sum(substr(body, i, 1)::int * case when i % 2 = 1 then 1 else 3 end)
+                                   from generate_series(1, 12) i) % 10) % 10)::text,
+              'paperback', $2::bigint, null, 'Benchmark Press', 2020
+       from generate_series(1, $1::int) n, lateral (select '978' || lpad(n::text, 9, '0') as body) b`,
+      [options.books, english],
     );
     say(`  ${fmt(options.books)} books and their editions inserted (${((performance.now() - t0) / 1000).toFixed(1)} s)`);
     await client.query(

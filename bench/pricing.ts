@@ -6,12 +6,9 @@
 //
 // Knobs for quick trial runs (the documented numbers use the defaults):
 //   DATABASE_URL                  use this server (databases of the benchmark's own are created and dropped)
-//   BENCH_PRICING_BOOKS           books, one hardcover edition each (default 10000)
-//   BENCH_PRICING_EBOOK_EVERY     every n-th book also has an ebook edition (default 2)
+//   BENCH_PRICING_BOOKS           books, one paperback edition each, sold by all 4 demo stores (default 10000)
 //   BENCH_PRICING_PAIRS           (edition, store) pairs of the consolidated month (default 33334)
 //   BENCH_PRICING_ROUNDS          consolidation rounds; each times the use case and the baseline (default 2)
-//   BENCH_PRICING_VARIANTS        fetch variants to measure (bench/pricing-variant-job.ts), comma-separated, or off
-//                                 (default bundled-jobs,bundled-work,heap-capped)
 //   BENCH_QUIET_WAIT_SECONDS      how long each measurement may wait for other processes to leave the CPU (default 180)
 //   BENCH_REPORT                  Markdown file to write (default docs/benchmarks.md)
 // The numbers of the last run are kept in <tmp>/shelfwatch-pricing-last-run.json; `npx tsx bench/pricing.ts --render`
@@ -33,7 +30,7 @@ import { runningChildren, startNodeChild } from './processes.js';
 import { fmt } from './seed.js';
 import { copyDatabase, databaseName, dropDatabase, ioMark, ioSince, queryOnce } from './pricing-db.js';
 import { measureExtraction } from './pricing-extract.js';
-import { runJob } from './pricing-job.js';
+import { jobNodeOptions, runJob } from './pricing-job.js';
 import { type CpuSplit, cpuSplitWindow } from './pricing-proc.js';
 import {
   type ConsolidationResult,
@@ -58,25 +55,17 @@ const intEnv = (name: string, fallback: number): number => {
   return n;
 };
 
-/** bundled-*: bench/pricing-variant-job.ts; heap-capped: scripts/job.ts itself with a V8 heap cap. */
-const VARIANT_MODES = ['bundled-jobs', 'bundled-work', 'heap-capped'];
-const HEAP_CAP_MB = 128;
-const variantsEnv = process.env.BENCH_PRICING_VARIANTS?.trim() || VARIANT_MODES.join(',');
-
 const SETTINGS = {
   books: intEnv('BENCH_PRICING_BOOKS', 10_000),
-  ebookEvery: intEnv('BENCH_PRICING_EBOOK_EVERY', 2),
   users: 1_000,
   maxPriceEvery: 4,
   latencyMs: 50,
   storeConcurrency: 8,
   pairs: intEnv('BENCH_PRICING_PAIRS', 33_334),
   rounds: intEnv('BENCH_PRICING_ROUNDS', 2),
-  variants: variantsEnv === 'off' ? [] : variantsEnv.split(',').map((v) => v.trim()),
   quietWaitSeconds: intEnv('BENCH_QUIET_WAIT_SECONDS', 180),
   report: path.resolve(ROOT, process.env.BENCH_REPORT?.trim() || 'docs/benchmarks.md'),
 };
-for (const v of SETTINGS.variants) if (!VARIANT_MODES.includes(v)) throw new Error(`Unknown variant ${v} (known: ${VARIANT_MODES.join(', ')})`);
 
 const say = (line: string): void => console.log(line);
 const phase = (title: string): void => say(`\n=== ${title}`);
@@ -162,7 +151,6 @@ async function main(): Promise<number> {
       quietWaitSeconds: SETTINGS.quietWaitSeconds,
       rounds: SETTINGS.rounds,
       books: SETTINGS.books,
-      ebookEvery: SETTINGS.ebookEvery,
       maxPriceEvery: SETTINGS.maxPriceEvery,
     },
     fetches: fetch.results,
@@ -198,7 +186,7 @@ async function fetchPhase(
   phase(`1. Daily fetch: seeding ${fmt(SETTINGS.books)} books`);
   const seed = await seedFetchScenario(
     db.url,
-    { books: SETTINGS.books, ebookEvery: SETTINGS.ebookEvery, users: SETTINGS.users, maxPriceEvery: SETTINGS.maxPriceEvery },
+    { books: SETTINGS.books, users: SETTINGS.users, maxPriceEvery: SETTINGS.maxPriceEvery },
     say,
   );
   say(
@@ -206,16 +194,6 @@ async function fetchPhase(
       .map(([k, v]) => `${fmt(v)} ${k}`)
       .join(', ')}), ${fmt(seed.users)} users, ${fmt(seed.wishes)} monitored wishes (${fmt(seed.wishesWithMaxPrice)} with a max price) in ${seed.seconds.toFixed(1)} s`,
   );
-  // Copies of the database as seeded, one per variant, so that every fetch starts from the same data.
-  const variantUrls = new Map<string, string>();
-  for (const mode of SETTINGS.variants) {
-    const name = `${databaseName(db.url)}_${mode.replace(/\W/g, '_')}`;
-    extraDatabases.add(name);
-    const copy = await copyDatabase(db.url, name, say);
-    variantUrls.set(mode, copy.url);
-    say(`  copied the seeded database to ${name} for variant ${mode} (${copy.seconds.toFixed(1)} s)`);
-  }
-
   const demoPort = await freePort();
   const demoUrl = `http://127.0.0.1:${demoPort}`;
   const demo = await startNodeChild({
@@ -240,18 +218,6 @@ async function fetchPhase(
   });
   const results: FetchResult[] = [];
   results.push(await measureFetch('job', db.url, seed, env, demoUrl, demo.pid));
-  for (const [mode, url] of variantUrls) {
-    if (mode === 'heap-capped') {
-      phase(`1b. scripts/job.ts fetch with --max-old-space-size=${HEAP_CAP_MB}, on a copy of the seeded database`);
-      const nodeOptions = `${env.NODE_OPTIONS ?? ''} --max-old-space-size=${HEAP_CAP_MB}`.trim();
-      results.push(await measureFetch(mode, url, seed, { ...env, DATABASE_URL: url, NODE_OPTIONS: nodeOptions }, demoUrl, demo.pid));
-    } else {
-      phase(`1b. Variant ${mode} (bench/pricing-variant-job.ts) on a copy of the seeded database`);
-      results.push(await measureFetch(mode, url, seed, { ...env, DATABASE_URL: url, BENCH_VARIANT_MODE: mode }, demoUrl, demo.pid, 'bench/pricing-variant-job.ts'));
-    }
-    await dropDatabase(db.url, databaseName(url));
-    extraDatabases.delete(databaseName(url));
-  }
 
   phase('1c. CPU cost of reading a product page (extraction), in this process');
   await quiet('extraction');
@@ -267,10 +233,9 @@ async function measureFetch(
   env: NodeJS.ProcessEnv,
   demoUrl: string,
   demoPid: number,
-  script?: string,
 ): Promise<FetchResult> {
   const title = label === 'job' ? 'daily fetch' : `fetch variant ${label}`;
-  const command = `${script ?? 'scripts/job.ts'} fetch${label === 'heap-capped' ? ` (NODE_OPTIONS=--max-old-space-size=${HEAP_CAP_MB})` : ''}`;
+  const command = `node ${jobNodeOptions(ROOT).join(' ')} scripts/job.ts fetch`;
   await demoControl(demoUrl, 'POST', '/__control/reset');
   await quiet(title);
   say(`Running ${command} (STORE_CONCURRENCY=${SETTINGS.storeConcurrency}, STORE_MIN_INTERVAL_MS=0, FETCH_RETRIES=0, demo latency ${SETTINGS.latencyMs} ms) ...`);
@@ -292,7 +257,6 @@ async function measureFetch(
     job = await runJob({
       name: title,
       jobArgs: ['fetch'],
-      ...(script ? { script } : {}),
       cwd: ROOT,
       env,
       done: /^Done in ([\d.]+) s: (\d+) prices stored, (\d+) failures/,

@@ -1,4 +1,4 @@
-// Runs a scheduled job once, by hand:
+// Runs a scheduled job once, by hand (`npm run job` starts it with a V8 heap cap, see docs/pricing.md):
 //   npm run job -- fetch                        daily price fetch now (this process also works the queue)
 //   npm run job -- consolidate [--month YYYY-MM] month-end consolidation (default: the month that just ended)
 import 'reflect-metadata';
@@ -45,17 +45,23 @@ async function runFetch(core: Awaited<ReturnType<typeof startCore>>): Promise<vo
     ? new cliProgress.SingleBar({ format: 'fetch [{bar}] {value}/{total} | ok {ok} | failed {failed} | {duration_formatted}' }, cliProgress.Presets.shades_classic)
     : null;
   bar?.start(run.taskCount, 0, { ok: 0, failed: 0 });
+  // Progress is read four times a second (one primary-key read), so the summary follows the last task closely;
+  // without a terminal a line is printed every 2 s.
+  let printedAt = 0;
   for (;;) {
     const progress = await core.scope.run(() => runs.progress(run.runId));
     const done = progress.succeeded + progress.failed;
     if (bar) bar.update(done, { ok: progress.succeeded, failed: progress.failed });
-    else say(`fetch: ${done}/${progress.taskCount} (ok ${progress.succeeded}, failed ${progress.failed})`);
+    else if (progress.completed || Date.now() - printedAt >= 2000) {
+      printedAt = Date.now();
+      say(`fetch: ${done}/${progress.taskCount} (ok ${progress.succeeded}, failed ${progress.failed})`);
+    }
     if (progress.completed) {
       bar?.stop();
       say(`Done in ${((Date.now() - started) / 1000).toFixed(1)} s: ${progress.succeeded} prices stored, ${progress.failed} failures (see fetch_failed in the log).`);
       return;
     }
-    await new Promise((resolve) => setTimeout(resolve, bar ? 250 : 2000));
+    await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }
 
