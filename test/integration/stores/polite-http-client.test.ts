@@ -4,6 +4,7 @@
 // body size cap and redirects. Timing assertions are lower bounds only, measured where the requests arrive.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PoliteHttpClient, retryAfterSeconds, type PageResult, type PolitenessOptions } from '../../../src/adapters/stores/polite-http-client.js';
 import { sleep } from '../../../src/adapters/stores/store-gate.js';
@@ -488,6 +489,34 @@ describe('PoliteHttpClient: body size and redirects', () => {
     expect(result).toMatchObject({ ok: true, status: 200, url: `${baseUrl}/shop/book/the-quiet-harbour/paperback` });
     expect(hits.map((h) => h.path)).toEqual(['/shop/isbn/9780306406157', '/shop/book/the-quiet-harbour', '/shop/book/the-quiet-harbour/paperback']);
     expect(hits.every((h) => h.userAgent === USER_AGENT)).toBe(true);
+  });
+
+  it.each([
+    ['gzip', (body: Buffer) => gzipSync(body)],
+    ['deflate', (body: Buffer) => deflateSync(body)],
+    ['br', (body: Buffer) => brotliCompressSync(body)],
+  ] as const)('a %s-compressed page arrives decompressed', async (encoding, compress) => {
+    const html = productPage('21.50').replace('<h1>', '<h1>Komprimiert — Bücher ');
+    handler = (_req, res) => {
+      const body = compress(Buffer.from(html, 'utf8'));
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-encoding': encoding, 'content-length': String(body.length) });
+      res.end(body);
+    };
+    const result = await client().getPage('shop', `${baseUrl}/shop/compressed`);
+    expect(result).toEqual({ ok: true, status: 200, url: `${baseUrl}/shop/compressed`, html });
+  });
+
+  it('a compressed body over maxBodyBytes is cut after decompression', async () => {
+    handler = (_req, res) => {
+      const body = gzipSync(Buffer.from(bigPage, 'utf8'));
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-encoding': 'gzip', 'content-length': String(body.length) });
+      res.end(body);
+    };
+    const result = await client({ maxBodyBytes: MAX_BODY }).getPage('shop', `${baseUrl}/shop/huge-gzip`);
+    if (!result.ok) throw new Error(`expected a page, got ${result.failure.kind}`);
+    expect(Buffer.byteLength(result.html)).toBeLessThanOrEqual(MAX_BODY);
+    expect(Buffer.byteLength(result.html)).toBeGreaterThan(MAX_BODY - 4);
+    expect(bigPage.startsWith(result.html)).toBe(true);
   });
 
   it('a redirect to a missing page → not_found', async () => {
