@@ -68,7 +68,9 @@ export function logRoutes(deps: LogRoutesDeps): Router {
 
   router.get('/logs', guard(deps.viewerToken, true), async (req: Request, res: Response) => {
     res.setHeader('Vary', 'Accept');
-    const query = parseOrThrow(LogListQuery, { ...(req.query as Record<string, unknown>) }, 'query');
+    // The viewer's form sends empty fields for "any": they are no filter.
+    const given = Object.entries(req.query as Record<string, unknown>).filter(([, value]) => value !== '');
+    const query = parseOrThrow(LogListQuery, Object.fromEntries(given), 'query');
     const filter = { source: query.source, level: query.level, since: query.since, until: query.until };
     const linkFilters = { source: query.source, level: query.level, since: query.since?.toISOString(), until: query.until?.toISOString() };
     const { body } = await deps.paginator.respond(

@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually, startTestService, type TestService } from '../../support/test-service.js';
+import { LOGGING_ENV, postLog, SHARED_SECRET } from './logging-test-helpers.js';
+
+// In-process mode: the API itself is the logging component and serves POST /log (C8.3).
+let t: TestService;
+beforeAll(async () => {
+  t = await startTestService(LOGGING_ENV);
+});
+afterAll(() => t?.stop());
+
+const raw = (body: string | undefined, headers: Record<string, string>) =>
+  fetch(`${t.baseUrl}/log`, { method: 'POST', headers, body }).then(async (r) => ({ status: r.status, text: await r.text() }));
+const authorised = { authorization: `Bearer ${SHARED_SECRET}`, 'content-type': 'application/json' };
+
+describe('POST /log authentication', () => {
+  const event = { log_level: 'info', log_source: 'consolidation', log_event: 'intake_auth_probe' };
+
+  it('refuses a missing or wrong secret with 401 and records nothing of the event', async () => {
+    expect(await postLog(t.baseUrl, event, null)).toBe(401);
+    expect(await postLog(t.baseUrl, event, 'wrong-secret-0123456789abcdef')).toBe(401);
+    expect(await postLog(t.baseUrl, event, `${SHARED_SECRET}x`)).toBe(401);
+    const basic = await raw(JSON.stringify(event), { ...authorised, authorization: `Basic ${Buffer.from(`x:${SHARED_SECRET}`).toString('base64')}` });
+    expect(basic.status).toBe(401);
+    expect(JSON.parse(basic.text)).toMatchObject({ error: 'unauthorized' });
+    // The failures themselves are auth_failed with the reason only, never the secret that was tried.
+    const failures = await eventually(async () => {
+      const rows = await t.db.sql<{ log_detail: Record<string, unknown> }>(`select log_detail from log where log_event = 'auth_failed'`);
+      expect(rows.length).toBe(4);
+      return rows;
+    });
+    expect(failures.map((r) => r.log_detail)).toEqual(
+      expect.arrayContaining([{ reason: 'missing_token' }, { reason: 'invalid_signature' }, { reason: 'malformed_token' }]),
+    );
+    expect(JSON.stringify(failures)).not.toContain('wrong-secret');
+    await new Promise((r) => setTimeout(r, 200));
+    expect(await t.db.sql(`select 1 from log where log_event = 'intake_auth_probe'`)).toHaveLength(0);
+  });
+
+  it('accepts the right secret with 202 and no body; the row appears with log_time kept', async () => {
+    const response = await raw(
+      JSON.stringify({ ...event, log_detail: { month: '2026-10', nested: { n: 1 } }, log_time: '2026-11-01T00:30:00.250Z' }),
+      authorised,
+    );
+    expect(response).toEqual({ status: 202, text: '' });
+    const rows = await eventually(async () => {
+      const found = await t.db.sql<{ log_time: Date; log_level: string; log_source: string; log_detail: unknown }>(
+        `select log_time, log_level, log_source, log_detail from log where log_event = 'intake_auth_probe'`,
+      );
+      expect(found).toHaveLength(1);
+      return found;
+    });
+    expect(rows[0]).toEqual({ log_time: new Date('2026-11-01T00:30:00.250Z'), log_level: 'info', log_source: 'consolidation', log_detail: { month: '2026-10', nested: { n: 1 } } });
+  });
+
+  it('timestamps an event without log_time on arrival', async () => {
+    const before = Date.now();
+    expect(await postLog(t.baseUrl, { log_level: 'warn', log_source: 'api', log_event: 'intake_no_time' })).toBe(202);
+    const [row] = await eventually(async () => {
+      const found = await t.db.sql<{ log_time: Date; log_detail: unknown }>(`select log_time, log_detail from log where log_event = 'intake_no_time'`);
+      expect(found).toHaveLength(1);
+      return found;
+    });
+    expect(row!.log_time.getTime()).toBeGreaterThanOrEqual(before - 5);
+    expect(row!.log_detail).toEqual({});
+  });
+});
+
+describe('POST /log bad bodies (C2 error table, never a 500)', () => {
+  const valid = { log_level: 'error', log_source: 'scheduled_fetch', log_event: 'fetch_failed' };
+  const cases: Array<[string, unknown, string]> = [
+    ['an unknown level', { ...valid, log_level: 'fatal' }, 'log_level'],
+    ['an unknown source', { ...valid, log_source: 'somewhere' }, 'log_source'],
+    ['a missing event', { log_level: 'info', log_source: 'api' }, 'log_event'],
+    ['an event name with spaces', { ...valid, log_event: 'fetch failed' }, 'log_event'],
+    ['a detail that is an array', { ...valid, log_detail: [1, 2] }, 'log_detail'],
+    ['a detail that is a string', { ...valid, log_detail: 'boom' }, 'log_detail'],
+    ['a log_time that is not ISO 8601', { ...valid, log_time: 'yesterday' }, 'log_time'],
+    ['a log_time that is a number', { ...valid, log_time: 1700000000000 }, 'log_time'],
+    ['an unknown field', { ...valid, log_message: 'hi' }, 'log_message'],
+    ['an array body', [valid], 'body'],
+    ['a NUL character', { ...valid, log_detail: { error: 'a\u0000b' } }, 'log_detail.error'],
+  ];
+  for (const [name, body, field] of cases) {
+    it(`400 validation_failed for ${name}`, async () => {
+      const response = await raw(JSON.stringify(body), authorised);
+      expect(response.status, response.text).toBe(400);
+      const parsed = JSON.parse(response.text);
+      expect(parsed.error).toBe('validation_failed');
+      expect(parsed.details.map((d: { field: string }) => d.field)).toContain(field);
+    });
+  }
+
+  it('400 for malformed JSON and for an empty body, 415 for another media type, 413 over 1 MiB', async () => {
+    expect(JSON.parse((await raw('{"log_level":', authorised)).text)).toMatchObject({ error: 'validation_failed' });
+    expect((await raw('{"log_level":', authorised)).status).toBe(400);
+    expect((await raw(undefined, authorised)).status).toBe(400);
+    const wrongType = await raw(JSON.stringify(valid), { ...authorised, 'content-type': 'text/plain' });
+    expect(wrongType.status).toBe(415);
+    expect(JSON.parse(wrongType.text).error).toBe('unsupported_media_type');
+    const huge = await raw(JSON.stringify({ ...valid, log_detail: { blob: 'x'.repeat(1_100_000) } }), authorised);
+    expect(huge.status).toBe(413);
+  });
+
+  it('405 with Allow for another method on /log', async () => {
+    const response = await fetch(`${t.baseUrl}/log`, { headers: { authorization: `Bearer ${SHARED_SECRET}` } });
+    expect(response.status).toBe(405);
+    expect(response.headers.get('allow')).toBe('POST');
+  });
+});
