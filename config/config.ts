@@ -103,8 +103,11 @@ export interface AppConfig {
   mail: MailConfig;
 }
 
+/** Which process reads the configuration: the standalone logging component needs no JWT settings. */
+export type ProcessRole = 'api' | 'logging-component';
+
 /** Reads and validates every variable; throws one ConfigError naming every bad variable. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, role: ProcessRole = 'api'): AppConfig {
   const r = readEnv(env);
   const nodeEnv = r.oneOf('NODE_ENV', ['development', 'production', 'test'] as const, 'development');
   const databaseUrl = r.url('DATABASE_URL', ['postgres:', 'postgresql:']);
@@ -131,7 +134,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (!algorithms.includes('HS256') && !asymmetric) {
     r.fail('JWT_ALGORITHMS', 'RS256/ES256 need JWT_PUBLIC_KEY or JWT_JWKS_URL');
   }
-  if (algorithms.includes('HS256') && secret === undefined && database.kind === 'external') {
+  if (algorithms.includes('HS256') && secret === undefined && database.kind === 'external' && role === 'api') {
     r.fail('JWT_SECRET', 'is required when DATABASE_URL is set (or set JWT_PUBLIC_KEY / JWT_JWKS_URL)');
   }
 
@@ -168,6 +171,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     r.oneOf('DEMO_STORE_SERVER', ['on', 'off'] as const, stores.demoStores && nodeEnv === 'development' ? 'on' : 'off') === 'on';
   const smtpUrl = r.url('SMTP_URL', ['smtp:', 'smtps:']) ?? null;
   const logging = loggingConfig(r, cron, smtpUrl);
+  if (role === 'logging-component' && logging.sharedSecret === null) r.fail('LOG_SHARED_SECRET', 'is required by the logging component (POST /log)');
   const mail: MailConfig = { smtpUrl, from: r.string('MAIL_FROM') ?? 'Shelfwatch <shelfwatch@localhost>' };
 
   const config: AppConfig = {

@@ -8,7 +8,7 @@ import { startLoggingComponent } from './logging-service.js';
 const say = (line: string): void => console.log(line);
 
 async function main(): Promise<void> {
-  const config = loadConfig();
+  const config = loadConfig(undefined, 'logging-component');
   const component = await startLoggingComponent(config, say);
   say(`Shelfwatch logging component is listening on ${component.url} (POST /log, GET /logs)`);
 
