@@ -269,7 +269,9 @@ ${extractionMean.toFixed(2)} ms per task on average over this run's requests (th
 - The job reads its progress every 250 ms (was 2 s), so its summary follows the last task closely.
 
 **${fetchPass ? 'Why the fetch meets its target' : 'Why the fetch still misses its target'}.** ${fetchPass ? `The gates held ${inFlight(f).toFixed(1)} requests on average of the ${totalSlots} they allow.` : `The run is bound by CPU, not by the stores' latency: the gates held ${inFlight(f).toFixed(1)} requests
-on average of the ${totalSlots} they allow, while the job, PostgreSQL and the demo stores kept ${busyCores(f).toFixed(2)} of the ${r.machine.cores} cores busy.`} On ${r.machine.cores} cores, finishing
+on average of the ${totalSlots} they allow, while the job, PostgreSQL and the demo stores kept ${busyCores(f).toFixed(2)} of the ${r.machine.cores} cores busy${
+  f.job.cpu.other > QUIET_THRESHOLD_CORES ? ` and other processes on this shared machine took ${cores(f.job.cpu.other)} cores (so this wall time is pessimistic; the CPU per task below is what the run itself needs)` : ''
+}.`} On ${r.machine.cores} cores, finishing
 within ${TARGETS.fetchFactor}× the issue's ideal leaves ${budgetIssue.toFixed(1)} ms of CPU per task for every process together, and ${singleThreadIssue.toFixed(1)} ms for the job's
 single JavaScript thread; this run spent ${ownCpuMs.toFixed(1)} ms per task (job ${ms1(f.cpuMsPerTask.job)}, PostgreSQL + benchmark ${ms1(f.cpuMsPerTask.rest)}, demo stores ${ms1(f.cpuMsPerTask.demo)};
 startup included; the previous run: 17.9 ms). At that cost the ${r.machine.cores} cores alone need ${sec(cpuBoundMs)} for the run (startup and planning included).
