@@ -103,8 +103,8 @@ export interface AppConfig {
   mail: MailConfig;
 }
 
-/** Which process reads the configuration: the standalone logging component needs no JWT settings. */
-export type ProcessRole = 'api' | 'logging-component';
+/** Which process reads the configuration: only the API needs JWT settings, only the component an intake secret. */
+export type ProcessRole = 'api' | 'logging-component' | 'log-maintenance';
 
 /** Reads and validates every variable; throws one ConfigError naming every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, role: ProcessRole = 'api'): AppConfig {

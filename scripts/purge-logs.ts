@@ -12,7 +12,7 @@ import { ShutdownStack } from '../src/shutdown-stack.js';
 const say = (line: string): void => console.log(line);
 
 async function main(): Promise<void> {
-  const config = loadConfig();
+  const config = loadConfig(undefined, 'log-maintenance');
   const shutdown = new ShutdownStack();
   try {
     const container = createContainer(config, say);
