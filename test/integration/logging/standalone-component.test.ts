@@ -67,7 +67,7 @@ describe('the standalone logging component', () => {
       expect(page.status).toBe(200);
       const missing = await fetch(`${url}/api/books`);
       expect(missing.status).toBe(404);
-      expect((await missing.json()).error).toBe('not_found');
+      expect(((await missing.json()) as { error: string }).error).toBe('not_found');
     } finally {
       component.process.child.kill('SIGTERM');
       await component.process.exited();

@@ -99,7 +99,7 @@ describe('GET /logs as JSON', () => {
     const none = await fetch(`${t.baseUrl}/logs`);
     expect(none.status).toBe(401);
     expect(none.headers.get('www-authenticate')).toBe('Bearer');
-    expect((await none.json()).error).toBe('unauthorized');
+    expect(((await none.json()) as { error: string }).error).toBe('unauthorized');
     const wrong = await getLogs(t.baseUrl, '/logs', { authorization: 'Bearer not-the-viewer-token-at-all' });
     expect(wrong.status).toBe(401);
     // The intake secret is not a viewer token.
