@@ -62,8 +62,13 @@ export interface Core {
   shutdown: ShutdownStack;
 }
 
+/** Replacements the benchmarks use to compare (logging off versus on); nothing else sets them. */
+export interface CoreOverrides {
+  logSink?: LogSink;
+}
+
 /** What every process needs (the API and the job CLI): database, migrations, adapters, job queue. */
-export async function startCore(config: AppConfig, say: (line: string) => void, shutdown: ShutdownStack): Promise<Core> {
+export async function startCore(config: AppConfig, say: (line: string) => void, shutdown: ShutdownStack, overrides: CoreOverrides = {}): Promise<Core> {
   const container = createContainer(config, say);
   const database = await container.get(DatabaseProvisioner).start();
   shutdown.push('database', database.stop);
@@ -72,6 +77,7 @@ export async function startCore(config: AppConfig, say: (line: string) => void, 
   const orm = await openOrm(database.url, config.dbPoolMax);
   shutdown.push('database pool', () => orm.close(true));
   loadRuntimeModules(container, config, orm);
+  if (overrides.logSink) container.rebindSync(LogSink).toConstantValue(overrides.logSink);
   const logs = container.get(LogSink);
   shutdown.push('log buffer', () => logs.close());
   const boss = await startPgBoss(database.url, (error) => consoleLogger.error('job queue error', { error: error.message }));
@@ -86,10 +92,14 @@ export async function startWorkers(core: Core): Promise<void> {
   await startFetchWorkers(core.boss, (tasks) => core.scope.run(() => runBundle.execute(tasks)).then(() => undefined), FETCH_WORKERS);
 }
 
-export async function startService(config: AppConfig, say: (line: string) => void = () => undefined): Promise<RunningService> {
+export async function startService(
+  config: AppConfig,
+  say: (line: string) => void = () => undefined,
+  overrides: CoreOverrides = {},
+): Promise<RunningService> {
   const shutdown = new ShutdownStack();
   try {
-    const core = await startCore(config, say, shutdown);
+    const core = await startCore(config, say, shutdown, overrides);
     const { container, scope, logs, orm } = core;
     if (config.pricing.workers) await startWorkers(core);
 
