@@ -1,19 +1,22 @@
 import type { PriceSource, StoreTarget } from '../../application/pricing/ports/price-source.js';
 import type { PriceFetchResult } from '../../domain/pricing/price-observation.js';
-import { extractPrice } from './extraction/extract-price.js';
 import type { ExtractionConfig } from './extraction/types.js';
+import { extractInThread, type PageExtractor } from './extraction-threads.js';
 import type { PoliteHttpClient } from './polite-http-client.js';
 
 /** The generic HTML adapter: a polite GET of the product page, then structured data, meta tags, selectors. */
 export class HtmlPriceSource implements PriceSource {
-  constructor(private readonly http: PoliteHttpClient) {}
+  constructor(
+    private readonly http: PoliteHttpClient,
+    private readonly extract: PageExtractor = extractInThread,
+  ) {}
 
   async fetchPrice(target: StoreTarget): Promise<PriceFetchResult> {
     const page = await this.http.getPage(target.storeKey, target.productUrl);
     if (!page.ok) return page;
     let extracted;
     try {
-      extracted = extractPrice(page.html, page.url, extractionConfigOf(target));
+      extracted = await this.extract(page.html, page.url, extractionConfigOf(target));
     } catch (error) {
       // A misconfigured store (unknown currency, bad selector) is reported as that store's failure, never thrown.
       return { ok: false, failure: { kind: 'parse_error', message: error instanceof Error ? error.message : String(error) } };

@@ -1,6 +1,7 @@
 import { ContainerModule } from 'inversify';
 import type { PricingConfig } from '../../../config/config.js';
 import { PriceSource } from '../../application/pricing/ports/price-source.js';
+import { ExtractionThreads } from './extraction-threads.js';
 import { HtmlPriceSource } from './html-price-source.js';
 import { PoliteHttpClient } from './polite-http-client.js';
 
@@ -14,5 +15,6 @@ export const storeFetchingModule = (pricing: PricingConfig) =>
       concurrency: pricing.storeConcurrency,
       minIntervalMs: pricing.storeMinIntervalMs,
     });
-    bind(PriceSource).toConstantValue(new HtmlPriceSource(http));
+    // Pages are read on a worker thread when the machine has a core to spare (extraction-threads.ts).
+    bind(PriceSource).toConstantValue(new HtmlPriceSource(http, new ExtractionThreads().extract));
   });
