@@ -263,7 +263,9 @@ ${extractionMean.toFixed(2)} ms per task on average over this run's requests (th
 - *Page reading* (src/adapters/stores/node-http-transport.ts, extraction/tag-scan.ts, extraction/dom.ts): pages over
   node:http with keep-alive instead of undici's fetch (a CPU profile of the job while building this run: ~2.7 ms per page in undici, under the profiler);
   microdata and meta tags from one streaming htmlparser2 pass instead of a parse5 DOM; a DOM (cheerio on htmlparser2) only
-  for corner-bookshop's CSS selectors.
+  for corner-bookshop's CSS selectors; and pages read on a worker thread (src/adapters/stores/extraction-threads.ts; one
+  here, with 2 cores), so the job's main thread, which runs the HTTP exchanges, the gates and the database work, no longer
+  does the parsing.
 - *Heap cap*: \`npm run job\` starts node with \`--max-old-space-size=160\`; without it V8 let the heap grow by ~200 MiB between
   collections (the previous run's \`heap-capped\` variant: 27.8 MiB of growth at 128 MiB, for ~17 % more job CPU).
 - The job reads its progress every 250 ms (was 2 s), so its summary follows the last task closely.
@@ -278,9 +280,9 @@ startup included; the previous run: 17.9 ms). At that cost the ${r.machine.cores
 ${fetchPass ? '' : `What is left, measured with CPU profiles of the job and samples of pg_stat_activity while building this run:
 
 1. *The job's page work*: the HTTP exchange (request and response parsing, socket writes, which on loopback also carry
-   the kernel's delivery of every packet) and page reading (htmlparser2's tokenizer for microdata/meta pages, the DOM and
-   cheerio-select for corner-bookshop's selectors, JSON-LD for paperback-palace), plus garbage collection; the database
-   work of a bundle (MikroORM/knex, pg) is a small part now.
+   the kernel's delivery of every packet) on the main thread, and page reading on the extraction thread (htmlparser2's
+   tokenizer for microdata/meta pages, the DOM and cheerio-select for corner-bookshop's selectors, JSON-LD for
+   paperback-palace), plus garbage collection in both; the database work of a bundle (MikroORM/knex, pg) is a small part now.
 2. *PostgreSQL*: per bundle the claim, the quote insert, the alert detection (a set-based statement over wishes, user
    preferences and earlier quotes), the settle, and pg-boss's fetch and complete; each statement is planned anew because
    MikroORM's \`execute\` inlines the parameters.
@@ -289,9 +291,8 @@ ${fetchPass ? '' : `What is left, measured with CPU profiles of the job and samp
 4. *The demo stores* (${ms1(f.cpuMsPerTask.demo)} ms per request) share the ${r.machine.cores} cores here; real stores answer from their own machines.
 
 Further steps, not taken in this change: run compiled JavaScript instead of tsx in production; load the migrator only when
-migrations are pending; move page extraction to a worker thread only where more cores are available (on these 2 cores it
-would not add CPU); and keep in mind that the gates are per instance (docs/pricing.md): a second instance for CPU also
-doubles what a store sees.`}
+migrations are pending; pass MikroORM's parameters to pg as bind parameters rather than inlined text; and keep in mind that
+the gates are per instance (docs/pricing.md): a second instance for CPU also doubles what a store sees.`}
 
 Memory: ${memoryNote(r)}
 
