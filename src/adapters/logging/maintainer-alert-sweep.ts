@@ -2,6 +2,12 @@ import type { CheckMaintainerAlerts } from '../../application/logging/check-main
 import { consoleLogger } from './console-output.js';
 
 /**
+ * How long after a window's end (beyond one flush interval) events of the window may still arrive: another
+ * instance's buffer, the component's HTTP intake under load. The alert waits for them.
+ */
+const LATE_ARRIVAL_MS = 5000;
+
+/**
  * Sends grouped maintainer alerts once their window has ended. Every instance sweeps; the ledger hands each
  * window to one of them, and a window whose opener died is still sent by another.
  */
@@ -16,8 +22,7 @@ export class MaintainerAlertSweep {
 
   start(): void {
     const every = Math.min(5000, Math.max(200, Math.floor(this.options.groupWindowMs / 5)));
-    // Grace after a window's end, so other instances' buffers have written their events of the window.
-    const graceMs = this.options.flushMs + 1000;
+    const graceMs = this.options.flushMs + LATE_ARRIVAL_MS;
     this.timer = setInterval(() => {
       this.running = this.running.then(() =>
         this.alerts.sendDueGroups(graceMs).catch((error: unknown) =>

@@ -61,6 +61,15 @@ export class SqlMaintainerAlertLedger implements MaintainerAlertLedger {
     });
   }
 
+  async forgetBefore(cutoff: Date): Promise<number> {
+    const rows = await this.em.execute<Array<{ forgotten: number }>>(
+      `with gone as (delete from log_alert_window where window_end < ? and (sent_at is not null or kind = 'quiet') returning 1)
+       select count(*)::int as forgotten from gone`,
+      [cutoff.toISOString()],
+    );
+    return Number(rows[0]?.forgotten ?? 0);
+  }
+
   /** Runs `work` in a transaction holding this event's advisory lock; each statement sees the previous holder's rows. */
   private locked<T>(event: string, work: (query: <R>(sql: string, params: unknown[]) => Promise<R[]>) => Promise<T>): Promise<T> {
     const knex = this.em.getConnection().getKnex();

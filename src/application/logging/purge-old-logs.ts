@@ -2,6 +2,7 @@ import { inject, injectable } from 'inversify';
 import { Clock } from '../shared/clock.js';
 import { LogStore } from './ports/log-store.js';
 import { RetentionPolicy } from './ports/logging-policies.js';
+import { MaintainerAlertLedger } from './ports/maintainer-alert-ledger.js';
 
 const DAY_MS = 86_400_000;
 
@@ -10,6 +11,7 @@ const DAY_MS = 86_400_000;
 export class PurgeOldLogs {
   constructor(
     @inject(LogStore) private readonly store: LogStore,
+    @inject(MaintainerAlertLedger) private readonly ledger: MaintainerAlertLedger,
     @inject(RetentionPolicy) private readonly policy: RetentionPolicy,
     @inject(Clock) private readonly clock: Clock,
   ) {}
@@ -20,7 +22,10 @@ export class PurgeOldLogs {
     for (;;) {
       const batch = await this.store.deleteBefore(cutoff, this.policy.batchSize);
       deleted += batch;
-      if (batch < this.policy.batchSize) return { deleted, cutoff };
+      if (batch < this.policy.batchSize) break;
     }
+    // Alert windows that old were sent long ago; a few rows a day, gone in one statement.
+    await this.ledger.forgetBefore(cutoff);
+    return { deleted, cutoff };
   }
 }

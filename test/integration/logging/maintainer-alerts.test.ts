@@ -50,7 +50,8 @@ async function send(base: string, events: Array<Record<string, unknown>>): Promi
   }
 }
 
-describe('grouped failures', () => {
+// A grouped alert waits for its window, a flush and the late-arrival allowance (5 s): allow for it.
+describe('grouped failures', { timeout: 60_000 }, () => {
   it('sends one alert with count 500 for 500 fetch_failed in a window, written through two instances', async () => {
     const start = Date.now();
     const events = Array.from({ length: 500 }, (_, i) => ({
@@ -66,7 +67,7 @@ describe('grouped failures', () => {
     const [alert] = await eventually(async () => {
       expect(alertsFor('fetch_failed')).toHaveLength(1);
       return alertsFor('fetch_failed');
-    }, 15_000);
+    }, 30_000);
     expect(alert).toEqual({
       alert: expect.stringContaining('fetch_failed'),
       log_event: 'fetch_failed',
@@ -97,10 +98,10 @@ describe('grouped failures', () => {
   it('alerts a single consolidation_failed with count 1, and a later failure after the window again', async () => {
     const failed = { log_level: 'error', log_source: 'consolidation', log_event: 'consolidation_failed', log_detail: { error: 'deadlock detected' } };
     await send(a, [failed]);
-    await eventually(async () => expect(alertsFor('consolidation_failed')).toHaveLength(1), 15_000);
+    await eventually(async () => expect(alertsFor('consolidation_failed')).toHaveLength(1), 30_000);
     expect(alertsFor('consolidation_failed')[0]).toMatchObject({ count: 1, sample: { log_detail: { error: 'deadlock detected' } } });
     await send(b, [failed]);
-    await eventually(async () => expect(alertsFor('consolidation_failed')).toHaveLength(2), 15_000);
+    await eventually(async () => expect(alertsFor('consolidation_failed')).toHaveLength(2), 30_000);
   });
 });
 
@@ -135,7 +136,7 @@ describe('api_error over the threshold', () => {
   });
 });
 
-describe('delivery failures', () => {
+describe('delivery failures', { timeout: 60_000 }, () => {
   it('go to the console', async () => {
     const failing = await startWebhookReceiver();
     failing.answer(500);
@@ -149,7 +150,7 @@ describe('delivery failures', () => {
         const found = tap.lines().find((l) => l.message === 'maintainer alert delivery failed');
         expect(found).toBeDefined();
         return found!;
-      }, 15_000);
+      }, 30_000);
       expect(line).toMatchObject({ level: 'error', channel: 'webhook', error: 'webhook answered 500', alert: { log_event: 'consolidation_failed' } });
       expect(failing.received.length).toBeGreaterThanOrEqual(1);
     } finally {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PurgeOldLogs } from '../../../src/application/logging/purge-old-logs.js';
 import { logRetentionJob } from '../../../src/adapters/logging/log-retention-job.js';
 import { SqlLogStore } from '../../../src/adapters/logging/sql-log-store.js';
+import { SqlMaintainerAlertLedger } from '../../../src/adapters/logging/sql-maintainer-alert-ledger.js';
 import { openOrm } from '../../../src/adapters/postgres/database.js';
 import { SqlScheduledRuns } from '../../../src/adapters/postgres/repositories/sql-scheduled-runs.js';
 import { CronScheduler } from '../../../src/adapters/scheduler/cron-scheduler.js';
@@ -16,6 +17,7 @@ let orm: MikroORM;
 const NOW = new Date('2026-11-22T04:00:00.000Z');
 const DAY = 86_400_000;
 const clock = { now: () => NOW };
+const ledger = (): SqlMaintainerAlertLedger => new SqlMaintainerAlertLedger(orm.em);
 
 beforeAll(async () => {
   db = await createTestDatabase();
@@ -53,20 +55,41 @@ describe('PurgeOldLogs with SqlLogStore', () => {
         return n;
       },
     });
-    const result = await new PurgeOldLogs(counting, { days: 90, batchSize: 5 }, clock).execute();
+    const result = await new PurgeOldLogs(counting, ledger(), { days: 90, batchSize: 5 }, clock).execute();
     expect(result).toEqual({ deleted: 37, cutoff: new Date(NOW.getTime() - 90 * DAY) });
     expect(batches).toEqual([5, 5, 5, 5, 5, 5, 5, 2]);
     const left = await db.sql<{ age_ms: string }>(`select log_detail->>'age_ms' as age_ms from log`);
     expect(left).toHaveLength(23);
     expect(left.every((r) => Number(r.age_ms) < 90 * DAY)).toBe(true);
     // A second run finds nothing more.
-    expect((await new PurgeOldLogs(store, { days: 90, batchSize: 5 }, clock).execute()).deleted).toBe(0);
+    expect((await new PurgeOldLogs(store, ledger(), { days: 90, batchSize: 5 }, clock).execute()).deleted).toBe(0);
+  });
+
+  it('forgets maintainer alert windows older than the cutoff once they need nothing more', async () => {
+    const old = new Date(NOW.getTime() - 100 * DAY);
+    const recent = new Date(NOW.getTime() - DAY);
+    await db.sql('delete from log_alert_window');
+    const window = (event: string, kind: string, start: Date, sent: boolean) =>
+      db.sql(`insert into log_alert_window (log_event, kind, window_start, window_end, sent_at) values ($1, $2, $3::timestamptz, $3::timestamptz + interval '5 minutes', $4::timestamptz)`, [
+        event,
+        kind,
+        start,
+        sent ? start : null,
+      ]);
+    await window('fetch_failed', 'group', old, true);
+    await window('api_error', 'quiet', old, true);
+    await window('consolidation_failed', 'group', old, false);
+    await window('fetch_failed', 'group', recent, true);
+    await new PurgeOldLogs(new SqlLogStore(orm.em), ledger(), { days: 90, batchSize: 1000 }, clock).execute();
+    const left = await db.sql<{ log_event: string }>('select log_event from log_alert_window order by log_event');
+    // An unsent window is kept: a sweep will still send it.
+    expect(left.map((r) => r.log_event)).toEqual(['consolidation_failed', 'fetch_failed']);
   });
 
   it('runs once per occurrence with several schedulers on one database', async () => {
     // Occurrences are claimed per minute: stay clear of a minute boundary.
     while (new Date().getUTCSeconds() > 50) await sleep(500);
-    const purge = new PurgeOldLogs(new SqlLogStore(orm.em), { days: 90, batchSize: 1000 }, clock);
+    const purge = new PurgeOldLogs(new SqlLogStore(orm.em), ledger(), { days: 90, batchSize: 1000 }, clock);
     let runs = 0;
     const job = logRetentionJob(purge, '* * * * * *');
     const counted = { ...job, run: async (at: Date) => void (runs += 1, await job.run(at)) };

@@ -16,5 +16,7 @@ export interface MaintainerAlertLedger {
   claimDueGroupWindows(endedBefore: Date): Promise<GroupWindow[]>;
   /** True for exactly one caller when no quiet period of `event` covers `at`; starts one of `windowMs`. */
   claimQuietPeriod(event: string, at: Date, windowMs: number): Promise<boolean>;
+  /** Forgets windows that ended before `cutoff` and need nothing more (retention); returns how many. */
+  forgetBefore(cutoff: Date): Promise<number>;
 }
 export const MaintainerAlertLedger = Symbol.for('MaintainerAlertLedger') as ServiceIdentifier<MaintainerAlertLedger>;
