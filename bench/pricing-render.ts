@@ -346,7 +346,8 @@ function memoryNote(r: ReportData): string {
   const over = f.rssGrowth >= TARGETS.rssGrowthBytes;
   return (
     `the job's RSS went ${mib(f.job.memory.rssAtMark)} → ${mib(f.peak)} over the run (${t} MiB at 25/50/75/100 % of the working time), ` +
-    (over ? `${mib(f.rssGrowth)} of growth: over the target.` : `${mib(f.rssGrowth)} of growth: within the target, with the heap cap of package.json's \`job\` script.`)
+    (over ? `${mib(f.rssGrowth)} of growth: over the target.` : `${mib(f.rssGrowth)} of growth: within the target, with the heap cap of package.json's \`job\` script.`) +
+    ' The growth includes the extraction thread (a second V8 isolate, old generation capped at 48 MiB), which starts with the first page, after the run is planned.'
   );
 }
 
