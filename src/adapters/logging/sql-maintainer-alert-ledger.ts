@@ -27,6 +27,17 @@ export class SqlMaintainerAlertLedger implements MaintainerAlertLedger {
         [event, at, at],
       );
       if (open[0]) return toWindow(open[0]);
+      // An earlier event reaching the table after a later one (another instance's buffer flushed first): the unsent
+      // window just ahead is stretched back to it, rather than a second, overlapping window (two alerts) opened.
+      const ahead = await query<WindowRow>(
+        `update log_alert_window set window_start = ? where log_alert_window_id = (
+           select log_alert_window_id from log_alert_window
+           where log_event = ? and kind = 'group' and sent_at is null and window_start > ? and window_start < ?
+           order by window_start limit 1)
+         returning log_event, window_start, window_end`,
+        [at, event, at, new Date(at.getTime() + windowMs)],
+      );
+      if (ahead[0]) return toWindow(ahead[0]);
       const created = await query<WindowRow>(
         `insert into log_alert_window (log_event, kind, window_start, window_end) values (?, 'group', ?, ?)
          returning log_event, window_start, window_end`,

@@ -115,3 +115,19 @@ describe('npm run purge-logs', () => {
     expect(await db.sql('select 1 from log')).toHaveLength(60 - expected);
   });
 });
+
+describe('SqlMaintainerAlertLedger', () => {
+  it('stretches an unsent window back to an earlier event that reached the table later, instead of opening a second one', async () => {
+    await db.sql('delete from log_alert_window');
+    const ledger = new SqlMaintainerAlertLedger(orm.em);
+    const t = Date.parse('2026-11-22T03:00:00.000Z');
+    const later = await ledger.openGroupWindow('fetch_failed', new Date(t + 1), 2500);
+    const earlier = await ledger.openGroupWindow('fetch_failed', new Date(t), 2500);
+    expect(earlier).toEqual({ event: 'fetch_failed', start: new Date(t), end: later.end });
+    expect(await db.sql('select 1 from log_alert_window')).toHaveLength(1);
+    // After the window was sent, a late event opens a new window.
+    expect(await ledger.claimDueGroupWindows(new Date(t + 10_000))).toHaveLength(1);
+    await ledger.openGroupWindow('fetch_failed', new Date(t - 5), 2500);
+    expect(await db.sql('select 1 from log_alert_window')).toHaveLength(2);
+  });
+});
