@@ -85,6 +85,11 @@ export interface PricingConfig {
   demoServer: boolean;
 }
 
+export interface WebConfig {
+  /** The web UI's development sign-in (`POST /dev/sign-in` mints HS256 tokens); never in production (C3.5). */
+  devSignIn: boolean;
+}
+
 export interface MailConfig {
   smtpUrl: string | null;
   from: string;
@@ -101,6 +106,7 @@ export interface AppConfig {
   stores: StoresConfig;
   pricing: PricingConfig;
   mail: MailConfig;
+  web: WebConfig;
 }
 
 /** Which process reads the configuration: only the API needs JWT settings, only the component an intake secret. */
@@ -137,6 +143,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, role: ProcessRo
   if (algorithms.includes('HS256') && secret === undefined && database.kind === 'external' && role === 'api') {
     r.fail('JWT_SECRET', 'is required when DATABASE_URL is set (or set JWT_PUBLIC_KEY / JWT_JWKS_URL)');
   }
+  const devSignIn = r.oneOf('DEV_SIGN_IN', ['on', 'off'] as const, 'off') === 'on';
+  if (devSignIn && nodeEnv === 'production') r.fail('DEV_SIGN_IN', 'must be off in production: it hands a token to anyone who asks');
+  if (devSignIn && !algorithms.includes('HS256')) r.fail('DEV_SIGN_IN', 'needs HS256: development tokens are signed with the HS256 secret');
 
   const storeKeys = SHIPPED_STORES.filter((s) => !s.demo).map((s) => s.key);
   const stores: StoresConfig = {
@@ -192,6 +201,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, role: ProcessRo
     stores,
     pricing,
     mail,
+    web: { devSignIn },
   };
   r.throwIfFailed();
   return config;

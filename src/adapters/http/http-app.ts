@@ -17,6 +17,8 @@ export interface HttpAppDeps {
   version: string;
   /** Routes outside `/api` (the logging component's `/log` and `/logs` in in-process mode). */
   extraRoutes?: Router;
+  /** The web UI's pages and assets (and the development sign-in when enabled), after everything else. */
+  webRoutes?: Router;
 }
 
 export function createHttpApp(deps: HttpAppDeps): Express {
@@ -38,6 +40,7 @@ export function createHttpApp(deps: HttpAppDeps): Express {
   });
   app.use('/api', api);
   if (deps.extraRoutes) app.use(deps.extraRoutes);
+  if (deps.webRoutes) app.use(deps.webRoutes);
   app.use((req, res) => {
     sendError(res, 'not_found', `Nothing at ${req.path}`);
   });

@@ -1,0 +1,115 @@
+// The one way the UI talks to the service: JSON over `/api` with the JWT; errors become ApiError.
+import { clearToken, getToken, goToSignIn } from './session.js';
+
+export interface FieldProblem {
+  field: string;
+  message: string;
+}
+
+export interface Link {
+  href: string;
+}
+
+export interface Links {
+  self: Link;
+  first: Link;
+  last: Link;
+  prev?: Link;
+  next?: Link;
+}
+
+/** Every list endpoint answers this shape (C4), so one view renders them all. */
+export interface Page<T> {
+  data: T[];
+  _links: Links;
+}
+
+/** The API's error body `{error, message, details?}` (C2), with the status and Retry-After. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly error: string,
+    message: string,
+    readonly details: FieldProblem[] = [],
+    readonly retryAfterSeconds: number | null = null,
+  ) {
+    super(message);
+  }
+}
+
+export interface CallOptions {
+  body?: unknown;
+  /** A raw body (a CSV file) with its media type instead of JSON. */
+  raw?: { data: Blob | string; contentType: string };
+  /** `false`: a public route (the shared list), no Authorization header. */
+  auth?: boolean;
+  /** `throw`: a 401 is the caller's business (the sign-in page checks a pasted token); default: back to sign-in. */
+  onUnauthorized?: 'redirect' | 'throw';
+  /** A token to use instead of the stored one (the sign-in page's check). */
+  token?: string;
+}
+
+export async function api<T = unknown>(method: string, url: string, options: CallOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = options.token ?? getToken();
+  if (options.auth !== false && token) headers.Authorization = `Bearer ${token}`;
+  let body: BodyInit | undefined;
+  if (options.raw) {
+    body = options.raw.data;
+    headers['Content-Type'] = options.raw.contentType;
+  } else if (options.body !== undefined) {
+    body = JSON.stringify(options.body);
+    headers['Content-Type'] = 'application/json';
+  }
+  let response: Response;
+  try {
+    response = await fetch(url, { method, headers, body });
+  } catch {
+    throw new ApiError(0, 'network_error', 'The service cannot be reached. Check your connection and try again.');
+  }
+  if (response.status === 401 && options.auth !== false && options.onUnauthorized !== 'throw') {
+    clearToken();
+    throw goToSignIn('expired');
+  }
+  const parsed = await readJson(response);
+  if (!response.ok) throw toApiError(response, parsed);
+  return parsed as T;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function toApiError(response: Response, body: unknown): ApiError {
+  const retryAfter = Number(response.headers.get('Retry-After'));
+  const retryAfterSeconds = Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null;
+  if (typeof body === 'object' && body !== null && typeof (body as { error?: unknown }).error === 'string') {
+    const b = body as { error: string; message?: unknown; details?: unknown };
+    const details = Array.isArray(b.details) ? (b.details as FieldProblem[]) : [];
+    return new ApiError(response.status, b.error, typeof b.message === 'string' ? b.message : b.error, details, retryAfterSeconds);
+  }
+  return new ApiError(response.status, 'http_error', `The service answered ${response.status} ${response.statusText}`.trim(), [], retryAfterSeconds);
+}
+
+/**
+ * Every item of a collection, by following `next` from the entry URL (never by building a cursor). Bounded, so a
+ * huge collection cannot hang a page; `truncated` says when the bound was hit.
+ */
+export async function collectAll<T>(entryUrl: string, maxPages = 20): Promise<{ items: T[]; truncated: boolean }> {
+  const items: T[] = [];
+  let url: string | undefined = entryUrl;
+  for (let pages = 0; url !== undefined; pages++) {
+    if (pages === maxPages) return { items, truncated: true };
+    const page: Page<T> = await api<Page<T>>('GET', url);
+    items.push(...page.data);
+    url = page._links.next?.href;
+  }
+  return { items, truncated: false };
+}

@@ -1,0 +1,95 @@
+// One view for every collection `{data, _links}` (C4): it renders the items and moves only by following
+// `_links.*.href`. A page gives it an entry URL once; it never builds a cursor or a page URL itself.
+import { api, type Links, type Page } from './api.js';
+import { el, replaceChildren } from './dom.js';
+import type { ErrorDisplay } from './error-display.js';
+
+export interface CollectionOptions<T> {
+  /** Names the list for assistive technology ("Books"). */
+  label: string;
+  renderItem: (item: T) => Node;
+  emptyText: string;
+  errors: ErrorDisplay;
+  /** Called with each page shown (e.g. to count or to select the first item). */
+  onPage?: (page: Page<T>) => void;
+}
+
+const RELATIONS = [
+  ['first', 'First'],
+  ['prev', 'Previous'],
+  ['next', 'Next'],
+  ['last', 'Last'],
+] as const;
+
+export class CollectionView<T> {
+  private readonly list: HTMLUListElement;
+  private readonly empty: HTMLParagraphElement;
+  private readonly buttons = new Map<keyof Links, HTMLButtonElement>();
+  private links: Links | null = null;
+  private request = 0;
+
+  constructor(private readonly root: HTMLElement, private readonly options: CollectionOptions<T>) {
+    this.list = el('ul', { class: 'items', 'aria-label': options.label });
+    // Placeholder rows keep the list's height while the first page loads: nothing jumps.
+    for (let i = 0; i < 3; i++) this.list.appendChild(el('li', { class: 'item skeleton', 'aria-hidden': 'true' }, '\u00a0'));
+    this.empty = el('p', { class: 'empty', hidden: true }, options.emptyText);
+    const pager = el('nav', { class: 'pager', 'aria-label': `${options.label}: pages` });
+    for (const [rel, text] of RELATIONS) {
+      const button = el('button', { type: 'button', 'data-rel': rel, disabled: true }, text);
+      button.addEventListener('click', () => this.follow(rel));
+      this.buttons.set(rel, button);
+      pager.appendChild(button);
+    }
+    replaceChildren(root, this.list, this.empty, pager);
+    root.classList.add('collection');
+    root.setAttribute('aria-busy', 'true');
+  }
+
+  /** Shows the collection from its entry URL (the only URL a page builds). */
+  show(entryUrl: string): Promise<void> {
+    return this.load(entryUrl);
+  }
+
+  /** Shows the current page again (after a change). */
+  reload(): Promise<void> {
+    return this.links ? this.load(this.links.self.href) : Promise.resolve();
+  }
+
+  private follow(rel: keyof Links): void {
+    const href = this.links?.[rel]?.href;
+    if (href) void this.load(href, rel);
+  }
+
+  private async load(url: string, movedBy?: keyof Links): Promise<void> {
+    const request = ++this.request;
+    this.root.setAttribute('aria-busy', 'true');
+    try {
+      const page = await api<Page<T>>('GET', url);
+      if (request !== this.request) return; // a later click won
+      this.render(page, movedBy);
+    } catch (error) {
+      if (request === this.request) this.options.errors.show(error, `Loading ${this.options.label.toLowerCase()}`);
+    } finally {
+      if (request === this.request) this.root.setAttribute('aria-busy', 'false');
+    }
+  }
+
+  private render(page: Page<T>, movedBy?: keyof Links): void {
+    this.links = page._links;
+    replaceChildren(this.list, ...page.data.map((item) => el('li', { class: 'item' }, this.options.renderItem(item))));
+    this.empty.hidden = page.data.length > 0;
+    // At the first page (no `prev`) "First" goes nowhere new; at the last (no `next`) neither does "Last".
+    const links = page._links;
+    this.buttons.get('first')!.disabled = !links.prev;
+    this.buttons.get('prev')!.disabled = !links.prev;
+    this.buttons.get('next')!.disabled = !links.next;
+    this.buttons.get('last')!.disabled = !links.next;
+    // Keyboard users keep their place: if the pressed button is now disabled, focus its enabled neighbour.
+    if (movedBy) {
+      const pressed = this.buttons.get(movedBy)!;
+      const fallback = [...this.buttons.values()].find((b) => !b.disabled);
+      (pressed.disabled ? fallback : pressed)?.focus();
+    }
+    this.options.onPage?.(page);
+  }
+}

@@ -1,0 +1,47 @@
+// Books: search, page through results, add a book.
+import { api, collectAll } from '../api.js';
+import { CollectionView } from '../collection-view.js';
+import { byId, el, formatDate } from '../dom.js';
+import { bindForm } from '../form-helper.js';
+import type { Book } from '../lookups.js';
+import { startPage } from '../page.js';
+
+const PER_PAGE = 10;
+
+startPage(async ({ errors }) => {
+  const books = new CollectionView<Book>(byId('book-list'), {
+    label: 'Books',
+    emptyText: 'No books found.',
+    errors,
+    renderItem: (book) =>
+      el('div', { class: 'row' },
+        el('a', { href: `/book.html?id=${book.book_id}`, class: 'title' }, book.book_original_title),
+        el('span', { class: 'meta' }, `added ${formatDate(book.created_at)}`)),
+  });
+  const entry = (q: string) => `/api/books?per_page=${PER_PAGE}${q ? `&q=${encodeURIComponent(q)}` : ''}`;
+  void books.show(entry(''));
+
+  byId<HTMLFormElement>('search-form').addEventListener('submit', (event) => {
+    event.preventDefault();
+    void books.show(entry(byId<HTMLInputElement>('q').value.trim()));
+  });
+
+  const typeSelect = byId<HTMLSelectElement>('type_id');
+  collectAll<{ type_id: number; type_name: string }>('/api/types?per_page=100').then(
+    ({ items }) => typeSelect.append(...items.map((t) => el('option', { value: t.type_id }, t.type_name))),
+    (error: unknown) => errors.show(error, 'Loading the types'),
+  );
+
+  bindForm(byId<HTMLFormElement>('create-book'), {
+    errors,
+    action: 'Adding the book',
+    async submit(read) {
+      const typeId = read.optionalText('type_id');
+      const book = await api<Book>('POST', '/api/books', {
+        body: { book_original_title: read.text('book_original_title'), ...(typeId ? { type_id: Number(typeId) } : {}) },
+      });
+      location.assign(`/book.html?id=${book.book_id}`);
+      return `Added “${book.book_original_title}”`;
+    },
+  });
+});

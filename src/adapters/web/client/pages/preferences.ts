@@ -1,0 +1,75 @@
+// Preferences: country, currency, formats, alert e-mail; and the languages the user reads.
+import { api } from '../api.js';
+import { CollectionView } from '../collection-view.js';
+import { byId, el, replaceChildren } from '../dom.js';
+import { bindForm } from '../form-helper.js';
+import { allLanguages, type Language } from '../lookups.js';
+import { startPage } from '../page.js';
+
+interface Preferences {
+  country: string | null;
+  currency: string;
+  formats: string[];
+  alert_email: boolean;
+}
+
+startPage(async ({ errors }) => {
+  const form = byId<HTMLFormElement>('prefs-form');
+  const fill = (prefs: Preferences) => {
+    byId<HTMLInputElement>('country').value = prefs.country ?? '';
+    byId<HTMLInputElement>('currency').value = prefs.currency;
+    for (const box of form.querySelectorAll<HTMLInputElement>('input[name="formats"]')) box.checked = prefs.formats.includes(box.value);
+    byId<HTMLInputElement>('alert_email').checked = prefs.alert_email;
+  };
+  fill(await api<Preferences>('GET', '/api/user/preferences'));
+  bindForm(form, {
+    errors,
+    action: 'Saving preferences',
+    async submit(read) {
+      const country = read.optionalText('country');
+      fill(await api<Preferences>('PUT', '/api/user/preferences', {
+        body: {
+          country: country ? country.toUpperCase() : null,
+          currency: read.text('currency').toUpperCase(),
+          formats: read.checkedValues('formats'),
+          alert_email: read.checked('alert_email'),
+        },
+      }));
+      return 'Preferences saved.';
+    },
+  });
+
+  const languages: CollectionView<Language> = new CollectionView<Language>(byId('language-list'), {
+    label: 'Languages you read',
+    emptyText: 'No languages yet: add the ones you read, so alerts only cover editions you can read.',
+    errors,
+    renderItem: (language) => {
+      const remove = el('button', { type: 'button', class: 'danger' }, `Remove ${language.language_name}`);
+      remove.addEventListener('click', async () => {
+        remove.disabled = true;
+        try {
+          await api('DELETE', `/api/user/preferences/languages/${language.language_id}`);
+          await languages.reload();
+        } catch (error) {
+          remove.disabled = false;
+          errors.show(error, 'Removing the language');
+        }
+      });
+      return el('div', { class: 'row' }, el('span', { class: 'title' }, `${language.language_name} (${language.language_code})`), remove);
+    },
+  });
+  void languages.show('/api/user/preferences/languages?per_page=20');
+
+  const select = byId<HTMLSelectElement>('language_id');
+  const all = [...(await allLanguages())].sort((a, b) => a.language_name.localeCompare(b.language_name));
+  replaceChildren(select, el('option', { value: '' }, 'Choose a language'), ...all.map((l) => el('option', { value: l.language_id }, l.language_name)));
+  bindForm(byId<HTMLFormElement>('add-language'), {
+    errors,
+    action: 'Adding the language',
+    async submit(read) {
+      const added = await api<Language>('POST', '/api/user/preferences/languages', { body: { language_id: read.optionalNumber('language_id') } });
+      await languages.reload();
+      return `Added ${added.language_name}.`;
+    },
+  });
+});

@@ -1,0 +1,109 @@
+// Wishes: monitor toggle, maximum price, removal, and the CSV import with its per-line report.
+import { api } from '../api.js';
+import { CollectionView } from '../collection-view.js';
+import { byId, el, formatDate, replaceChildren } from '../dom.js';
+import type { ErrorDisplay } from '../error-display.js';
+import { bindForm } from '../form-helper.js';
+import { fillBookTitle } from '../lookups.js';
+import { startPage } from '../page.js';
+
+interface Wish {
+  wish_id: number;
+  book_id: number;
+  is_monitored: boolean;
+  max_price: { amount: string; currency: string } | null;
+  created_at: string;
+}
+
+interface ImportReport {
+  created: number;
+  already_wished: number;
+  unmatched: Array<{ line: number; reason: string; title: string | null; isbn: string | null }>;
+  invalid: Array<{ line: number; message: string }>;
+}
+
+startPage(async ({ errors }) => {
+  const wishes: CollectionView<Wish> = new CollectionView<Wish>(byId('wish-list'), {
+    label: 'Wishes',
+    emptyText: 'No wishes yet. Wish a book from its page, or import a CSV below.',
+    errors,
+    renderItem: (wish) => wishRow(wish, errors, () => wishes.reload()),
+  });
+  void wishes.show('/api/wishes?per_page=20');
+
+  bindForm(byId<HTMLFormElement>('import-form'), {
+    errors,
+    action: 'Importing',
+    async submit(read) {
+      const file = read.file('file');
+      if (!file) throw new Error('Choose a CSV file first.');
+      const report = await api<ImportReport>('POST', '/api/wishes/import', { raw: { data: file, contentType: 'text/csv' } });
+      showReport(report);
+      await wishes.reload();
+      return `Imported ${file.name}`;
+    },
+  });
+});
+
+function showReport(report: ImportReport): void {
+  const problems = [
+    ...report.unmatched.map((u) => ({ line: u.line, text: `not matched (${u.reason})${u.title ? `: ${u.title}` : ''}${u.isbn ? ` [ISBN ${u.isbn}]` : ''}` })),
+    ...report.invalid.map((i) => ({ line: i.line, text: `invalid: ${i.message}` })),
+  ].sort((a, b) => a.line - b.line);
+  replaceChildren(byId('import-report'),
+    el('p', { class: 'summary' }, `${report.created} created, ${report.already_wished} already wished, ${report.unmatched.length} not matched, ${report.invalid.length} invalid.`),
+    problems.length ? el('ul', { class: 'plain-list', 'aria-label': 'Lines not imported' }, ...problems.map((p) => el('li', {}, `Line ${p.line}: ${p.text}`))) : null);
+}
+
+function wishRow(wish: Wish, errors: ErrorDisplay, changed: () => Promise<void>): Node {
+  const id = `wish-${wish.wish_id}`;
+  const title = el('a', { href: `/book.html?id=${wish.book_id}`, class: 'title' }, '\u00a0');
+  fillBookTitle(title, wish.book_id);
+
+  const monitored = el('input', { type: 'checkbox', id: `${id}-monitored`, checked: wish.is_monitored });
+  monitored.addEventListener('change', async () => {
+    monitored.disabled = true;
+    try {
+      await api('PATCH', `/api/wishes/${wish.wish_id}`, { body: { is_monitored: monitored.checked } });
+    } catch (error) {
+      monitored.checked = !monitored.checked;
+      errors.show(error, 'Changing monitoring');
+    } finally {
+      monitored.disabled = false;
+    }
+  });
+
+  const form = el('form', { id: `${id}-price`, class: 'inline-form' },
+    el('div', { class: 'field' }, el('label', { for: `${id}-amount` }, 'Max price'), el('input', { id: `${id}-amount`, name: 'max_price.amount', value: wish.max_price?.amount ?? '', inputmode: 'decimal', class: 'short' })),
+    el('div', { class: 'field' }, el('label', { for: `${id}-currency` }, 'Currency'), el('input', { id: `${id}-currency`, name: 'max_price.currency', value: wish.max_price?.currency ?? '', maxlength: 3, class: 'short' })),
+    el('button', { type: 'submit' }, 'Save'),
+    el('p', { class: 'form-status', role: 'status' }));
+  bindForm(form, {
+    errors,
+    action: 'Saving the maximum price',
+    async submit(read) {
+      const amount = read.text('max_price.amount');
+      // An empty amount clears the maximum.
+      const maxPrice = amount ? { amount, currency: read.text('max_price.currency').toUpperCase() } : null;
+      await api('PATCH', `/api/wishes/${wish.wish_id}`, { body: { max_price: maxPrice } });
+      return maxPrice ? 'Saved' : 'Maximum cleared';
+    },
+  });
+
+  const remove = el('button', { type: 'button', class: 'danger' }, 'Remove');
+  remove.addEventListener('click', async () => {
+    remove.disabled = true;
+    try {
+      await api('DELETE', `/api/wishes/${wish.wish_id}`);
+      await changed();
+    } catch (error) {
+      remove.disabled = false;
+      errors.show(error, 'Removing the wish');
+    }
+  });
+
+  return el('div', { class: 'wish', 'data-wish-id': wish.wish_id },
+    el('div', { class: 'row' }, title, el('span', { class: 'meta' }, `since ${formatDate(wish.created_at)}`)),
+    el('div', { class: 'row' }, el('label', { class: 'check', for: `${id}-monitored` }, monitored, ' Monitor prices'), remove),
+    form);
+}

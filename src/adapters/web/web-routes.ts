@@ -1,0 +1,63 @@
+import express, { type Response, type Router } from 'express';
+import { readdir, readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { devSignInRoutes } from '../http/auth/dev-sign-in.js';
+import { bundleClientPages } from './client-bundles.js';
+
+const WEB_DIR = fileURLToPath(new URL('.', import.meta.url));
+const PAGES_DIR = join(WEB_DIR, 'pages');
+const CLIENT_DIR = join(WEB_DIR, 'client');
+/** The shared navigation, written once and placed where a page says `<!--nav-->` (static markup, no data). */
+const NAV_PARTIAL = '_nav.html';
+
+/**
+ * Everything from 'self' only: the pages talk to `/api` and nothing else. No referrer, so a shared list's token in
+ * the address bar never travels to a store's site through a link.
+ */
+const SECURITY_HEADERS: Record<string, string> = {
+  'Content-Security-Policy':
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; " +
+    "base-uri 'none'; form-action 'self'; frame-ancestors 'none'; object-src 'none'",
+  'Referrer-Policy': 'no-referrer',
+  'X-Content-Type-Options': 'nosniff',
+};
+
+function send(res: Response, contentType: string, body: string): void {
+  res.set({ ...SECURITY_HEADERS, 'Content-Type': contentType, 'Cache-Control': 'no-cache' }).send(body);
+}
+
+/**
+ * The multi-page web UI: static HTML documents (one per page, no data in them), one bundled script per page and one
+ * style sheet. Every piece of data is fetched by the browser from `/api`. Resolves once the bundles are built.
+ */
+export interface WebOptions {
+  /** DEV_SIGN_IN=on: serve `/dev/sign-in` (development tokens signed with `hsSecret`). */
+  devSignIn: boolean;
+  hsSecret: string | null;
+}
+
+export async function createWebRoutes(options: WebOptions): Promise<Router> {
+  if (options.devSignIn && !options.hsSecret) throw new Error('DEV_SIGN_IN=on needs the HS256 secret to sign development tokens');
+  const files = (await readdir(PAGES_DIR)).filter((f) => f.endsWith('.html') && !f.startsWith('_'));
+  const pages = files.map((f) => f.slice(0, -'.html'.length)).sort();
+  const [nav, css, bundles] = await Promise.all([
+    readFile(join(PAGES_DIR, NAV_PARTIAL), 'utf8'),
+    readFile(join(WEB_DIR, 'style.css'), 'utf8'),
+    bundleClientPages(CLIENT_DIR, pages),
+  ]);
+  const html = new Map<string, string>();
+  for (const page of pages) html.set(page, (await readFile(join(PAGES_DIR, `${page}.html`), 'utf8')).replace('<!--nav-->', nav));
+
+  const router = express.Router({ caseSensitive: true, strict: true });
+  router.get('/', (_req, res) => {
+    res.redirect(302, '/books.html');
+  });
+  for (const page of pages) {
+    router.get(`/${page}.html`, (_req, res) => send(res, 'text/html; charset=utf-8', html.get(page)!));
+    router.get(`/assets/${page}.js`, (_req, res) => send(res, 'text/javascript; charset=utf-8', bundles.get(page)!));
+  }
+  router.get('/assets/style.css', (_req, res) => send(res, 'text/css; charset=utf-8', css));
+  if (options.devSignIn && options.hsSecret) router.use(devSignInRoutes(options.hsSecret));
+  return router;
+}
