@@ -28,6 +28,7 @@ import { isDatabaseUnavailable } from './adapters/postgres/pg-errors.js';
 import { CronScheduler } from './adapters/scheduler/cron-scheduler.js';
 import { PgBossFetchQueue, startFetchWorkers, startPgBoss } from './adapters/scheduler/pg-boss-fetch-queue.js';
 import { startDemoStoreServer } from './adapters/stores/demo/index.js';
+import { createWebRoutes } from './adapters/web/web-routes.js';
 import { previousMonth } from './domain/pricing/month.js';
 import { createContainer, loadRuntimeModules } from './container.js';
 import { componentRoutes, retentionJob, startAlertSweep } from './logging-service.js';
@@ -132,6 +133,7 @@ export async function startService(
       isDatabaseUnavailable,
       version: SERVICE_VERSION,
       extraRoutes: inProcessLogging ? componentRoutes(container, config) : undefined,
+      webRoutes: await createWebRoutes({ devSignIn: config.web.devSignIn, hsSecret }),
     });
     const server = await listen(app, config.port, config.host);
     shutdown.push('HTTP server', () => server.close());
