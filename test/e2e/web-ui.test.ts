@@ -42,6 +42,8 @@ async function wish(token: string, bookId: number, maxPrice?: { amount: string; 
 }
 
 const unreadBadge = (page: Page) => page.locator('#unread-count');
+// Browser-side expressions as text: the test code is type-checked for Node, without the DOM's globals.
+const STORED_TOKEN = "localStorage.getItem('shelfwatch.token')";
 
 describe('signing in', () => {
   it('sends a visitor without a token to sign-in, accepts a pasted token, refuses a bad one, and signs out', async () => {
@@ -67,7 +69,7 @@ describe('signing in', () => {
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.waitForURL(/reason=signed-out/);
     await expectText(page.locator('#sign-in-reason'), 'You are signed out.');
-    expect(await page.evaluate(() => localStorage.getItem('shelfwatch.token'))).toBeNull();
+    expect(await page.evaluate(STORED_TOKEN)).toBeNull();
     await s.close();
   });
 
@@ -95,7 +97,7 @@ describe('signing in', () => {
     const { page } = s;
     const expired = jwt.sign({ sub: 'late-user', exp: Math.floor(Date.now() / 1000) - 3600 }, TEST_JWT_SECRET, { algorithm: 'HS256' });
     await page.goto('/sign-in.html');
-    await page.evaluate((token) => localStorage.setItem('shelfwatch.token', token), expired);
+    await page.evaluate(`localStorage.setItem('shelfwatch.token', ${JSON.stringify(expired)})`);
     await page.goto('/wishes.html');
     await page.waitForURL(/\/sign-in\.html\?reason=expired&next=%2Fwishes\.html/);
     await expectText(page.locator('#sign-in-reason'), 'Your sign-in has expired or was not accepted. Please sign in again.');
@@ -284,7 +286,7 @@ describe('the user’s space', () => {
     await row.getByRole('button', { name: 'Copy link' }).click();
     await expectText(row.getByRole('status'), 'Copied.');
     const link = await row.getByLabel('Share link').inputValue();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+    expect(await page.evaluate('navigator.clipboard.readText()')).toBe(link);
     expect(link).toMatch(new RegExp(`^${h.t.baseUrl}/shared-list\\.html\\?token=[A-Za-z0-9_-]{22,}$`));
     await s.shot('lists');
     await s.close();
@@ -296,7 +298,7 @@ describe('the user’s space', () => {
     expect(await visitor.page.locator('#shared-books .title').allInnerTexts()).toEqual(['Gift Idea One', 'Gift Idea Two']);
     await expectText(visitor.page.locator('#list-meta'), 'Shared list of 2 books');
     expect(visitor.page.url()).toBe(link);
-    expect(await visitor.page.evaluate(() => localStorage.getItem('shelfwatch.token'))).toBeNull();
+    expect(await visitor.page.evaluate(STORED_TOKEN)).toBeNull();
     await visitor.shot('shared-list');
     await visitor.page.goto('/shared-list.html?token=no-such-list-token');
     await expectText(visitor.page.locator('#page-error'), /not_found/);
@@ -425,7 +427,7 @@ describe('small screens', () => {
     for (const path of ['/books.html', `/book.html?id=${bookId}`, '/authors.html', '/wishes.html', '/lists.html', '/preferences.html', '/alerts.html', '/stores.html']) {
       await page.goto(path);
       await page.waitForLoadState('networkidle');
-      const width = await page.evaluate(() => document.scrollingElement!.scrollWidth);
+      const width = await page.evaluate<number>('document.scrollingElement.scrollWidth');
       expect(width, path).toBeLessThanOrEqual(360);
       await s.shot(`360-${path.slice(1, path.indexOf('.html'))}`);
     }
