@@ -8,6 +8,7 @@ import { likeContains, planKeyset, queryPage, sliceOf } from '../keyset.js';
 import { OrmEntityManager } from '../orm-tokens.js';
 import { isForeignKeyViolation } from '../pg-errors.js';
 import { selectRows } from '../select-rows.js';
+import { DEFAULT_TITLE_WALK, titleMatches, type TitleWalkBudget } from './title-search.js';
 import { bigintArray, hydrate, type Row, toDate, toId, toIds, toNullableId } from './row-mapping.js';
 
 const AUTHOR_IDS_OF_B = 'array(select ba.author_id from book_author ba where ba.book_id = b.book_id order by ba.position)';
@@ -15,7 +16,10 @@ const BOOK_COLUMNS = `b.book_id, b.book_original_title, b.title_search, b.type_i
   ${AUTHOR_IDS_OF_B} as author_ids`;
 @injectable()
 export class MikroOrmBookRepository implements BookRepository {
-  constructor(@inject(OrmEntityManager) private readonly em: EntityManager) {}
+  constructor(
+    @inject(OrmEntityManager) private readonly em: EntityManager,
+    private readonly titleWalk: TitleWalkBudget = DEFAULT_TITLE_WALK,
+  ) {}
 
   async findById(id: number): Promise<Book | null> {
     const book = await this.em.findOne(Book, { id });
@@ -69,29 +73,23 @@ export class MikroOrmBookRepository implements BookRepository {
   }
 
   /**
-   * A title match, or a book by an author whose name or alias matches. Each side is its own keyset-limited
-   * read on its trigram index (books by title; matching authors, then their books through book_author), and
-   * the page is the first rows of both (distinct: a book may have two matching authors). One `or` over the two
-   * made PostgreSQL scan far more rows.
+   * A title match, or a book by an author whose name or alias matches. The title side is chosen by what a
+   * bounded walk finds (title-search.ts); the author side reads matching authors on their trigram index, then
+   * their books through book_author. The page is the first rows of both (distinct: a book may match twice).
    */
   private async searchPage(pattern: string, request: PageRequest): Promise<PageSlice<Book>> {
-    const byTitle = planKeyset('t.book_id', 'asc', request);
+    const byTitle = await titleMatches(this.em, pattern, request, this.titleWalk);
     const byAuthor = planKeyset('ba.book_id', 'asc', request);
     const page = planKeyset('b.book_id', 'asc', request);
-    const and = (condition: string | null): string => (condition ? `and ${condition}` : '');
     const sql = `select ${BOOK_COLUMNS} from book b where b.book_id in (
-        (select t.book_id from book t where t.title_search like ? ${and(byTitle.condition)}
-         order by ${byTitle.orderBy} limit ?)
+        select unnest(?::bigint[])
         union all
         (select distinct ba.book_id from book_author ba
-         where ba.author_id = any (array(select a.author_id from author a where a.name_search like ?)) ${and(byAuthor.condition)}
+         where ba.author_id = any (array(select a.author_id from author a where a.name_search like ?))
+         ${byAuthor.condition ? `and ${byAuthor.condition}` : ''}
          order by ${byAuthor.orderBy} limit ?)
       ) order by ${page.orderBy} limit ?`;
-    const rows = await selectRows(this.em, sql, [
-      ...[pattern, ...byTitle.params, byTitle.limit],
-      ...[pattern, ...byAuthor.params, byAuthor.limit],
-      page.limit,
-    ]);
+    const rows = await selectRows(this.em, sql, [bigintArray(byTitle), pattern, ...byAuthor.params, byAuthor.limit, page.limit]);
     return sliceOf(rows.map(bookFromRow), page);
   }
 }

@@ -1,0 +1,72 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { PageRequest } from '../../../domain/shared/page.js';
+import { planKeyset } from '../keyset.js';
+import { selectRows } from '../select-rows.js';
+import { toId } from './row-mapping.js';
+
+/**
+ * How far a title search walks the primary key before it turns to the trigram index. The walk reads rows in
+ * key order and stops at a full page, so its cost follows the term's rarity; the trigram index costs what the
+ * posting lists of the term's trigrams cost, which is high when they are common ("silent river") even though
+ * the term is rare. PostgreSQL's choice between the two rests on a sampled estimate that flips from one
+ * ANALYZE to the next, so the choice is made here, from what the walk actually finds.
+ */
+export interface TitleWalkBudget {
+  /** Rows read first; the matches among them estimate how far a full page lies. */
+  probeRows: number;
+  /** The longest walk worth taking; a page estimated to lie further is read through the index. */
+  maxRows: number;
+}
+
+export const DEFAULT_TITLE_WALK: TitleWalkBudget = { probeRows: 4_000, maxRows: 50_000 };
+
+/** The probe is a small sample: walk half as far again as it suggests. */
+const WALK_MARGIN = 1.5;
+
+/**
+ * Ids of the first `request.size + 1` books past the page's key whose folded title contains `pattern`
+ * (a LIKE pattern), in the page's read order.
+ */
+export async function titleMatches(em: EntityManager, pattern: string, request: PageRequest, budget: TitleWalkBudget): Promise<number[]> {
+  // Unqualified, so the same condition and order serve the walk, its outer query and the index query.
+  const plan = planKeyset('book_id', 'asc', request);
+  const where = plan.condition ? `where ${plan.condition}` : '';
+
+  const walk = async (rows: number): Promise<number[]> => {
+    // The inner limit pins the plan to the primary key: the first `rows` books past the key, in key order.
+    const found = await selectRows(
+      em,
+      `select w.book_id from (select t.book_id, t.title_search from book t ${where} order by ${plan.orderBy} limit ?) w
+       where w.title_search like ? order by ${plan.orderBy} limit ?`,
+      [...plan.params, rows, pattern, plan.limit],
+    );
+    return found.map((r) => toId(r.book_id));
+  };
+
+  let walked = budget.probeRows;
+  let found = await walk(walked);
+  if (found.length === plan.limit) return found;
+  if (found.length > 0) {
+    const rows = Math.ceil((WALK_MARGIN * budget.probeRows * plan.limit) / found.length);
+    if (rows <= budget.maxRows) {
+      walked = rows;
+      found = await walk(walked);
+      if (found.length === plan.limit) return found;
+    }
+  }
+  // Near the end of the listing the walk may have read every remaining row: then it found every match.
+  const remaining = await selectRows(em, `select count(*)::int as n from (select 1 from book ${where} order by ${plan.orderBy} limit ?) r`, [
+    ...plan.params,
+    walked,
+  ]);
+  if (Number(remaining[0]?.n) < walked) return found;
+  // Rare term (or a short table): every match through the trigram index, then the page. MATERIALIZED keeps
+  // PostgreSQL from turning this back into a walk of the primary key.
+  const indexed = await selectRows(
+    em,
+    `with m as materialized (select t.book_id from book t where t.title_search like ?)
+     select book_id from m ${where} order by ${plan.orderBy} limit ?`,
+    [pattern, ...plan.params, plan.limit],
+  );
+  return indexed.map((r) => toId(r.book_id));
+}

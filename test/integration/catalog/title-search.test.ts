@@ -1,0 +1,86 @@
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openOrm } from '../../../src/adapters/postgres/database.js';
+import { planKeyset } from '../../../src/adapters/postgres/keyset.js';
+import { titleMatches, type TitleWalkBudget } from '../../../src/adapters/postgres/repositories/title-search.js';
+import type { PageRequest, PageWindow } from '../../../src/domain/shared/page.js';
+import { createTestDatabase, type TestDatabase } from '../../support/test-database.js';
+
+// Small budgets so that 3,000 books exercise every path: a full page from the probe, a second walk,
+// the trigram index, and a walk that reaches the end of the listing.
+const BUDGET: TitleWalkBudget = { probeRows: 100, maxRows: 1_000 };
+const BOOKS = 3_000;
+
+let db: TestDatabase;
+let orm: MikroORM;
+
+/** Titles with words of known frequency: "common" in every 3rd book, "sparse" in every 40th, "rare" twice, "tail" only at the end. */
+function titleOf(n: number): string {
+  const words = [`book ${n}`];
+  if (n % 3 === 0) words.push('common');
+  if (n % 40 === 0) words.push('sparse');
+  if (n === 1_200 || n === 2_700) words.push('rare');
+  if (n > 2_950 && n % 5 === 0) words.push('tail');
+  return words.join(' ');
+}
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  await db.sql(
+    `insert into book (book_original_title, title_search)
+     select t, t from (select n, $1::text[] as titles from generate_series(1, $2::int) n) s, lateral (select s.titles[s.n] as t) x`,
+    [Array.from({ length: BOOKS }, (_, i) => titleOf(i + 1)), BOOKS],
+  );
+  await db.sql('analyze book');
+  orm = await openOrm(db.url, 2);
+});
+
+afterAll(async () => {
+  await orm?.close(true);
+  await db?.drop();
+});
+
+/** The plain statement the adaptive search must agree with. */
+async function expected(pattern: string, request: PageRequest): Promise<number[]> {
+  const plan = planKeyset('book_id', 'asc', request);
+  const rows = await db.sql<{ book_id: string }>(
+    `select book_id from book where title_search like $1 ${plan.condition ? `and ${plan.condition.replace('?', '$2')}` : ''}
+     order by ${plan.orderBy} limit ${plan.limit}`,
+    [pattern, ...plan.params],
+  );
+  return rows.map((r) => Number(r.book_id));
+}
+
+const windows: PageWindow[] = [
+  { kind: 'first' },
+  { kind: 'last' },
+  { kind: 'after', key: 1_000 },
+  { kind: 'after', key: 2_900 },
+  { kind: 'after', key: 2_990 },
+  { kind: 'before', key: 2_000 },
+  { kind: 'before', key: 60 },
+];
+
+describe('title search (bounded walk, then the trigram index)', () => {
+  for (const word of ['common', 'sparse', 'rare', 'tail', 'book 1', 'nothing at all']) {
+    it(`finds exactly what one plain statement finds: "${word}"`, async () => {
+      const pattern = `%${word}%`;
+      for (const window of windows) {
+        for (const size of [1, 5, 20, 100]) {
+          const request: PageRequest = { window, size };
+          const found = await titleMatches(orm.em.fork(), pattern, request, BUDGET);
+          expect(found, `${word} ${JSON.stringify(window)} size ${size}`).toEqual(await expected(pattern, request));
+        }
+      }
+    });
+  }
+
+  it('turns to the index when the walk would be long, and still pages correctly past the walk', async () => {
+    // "sparse" is 1 in 40: a page of 100 needs ~4,000 rows, beyond maxRows, so the index answers.
+    const request: PageRequest = { window: { kind: 'first' }, size: 100 };
+    const found = await titleMatches(orm.em.fork(), '%sparse%', request, BUDGET);
+    expect(found).toHaveLength(75);
+    expect(found[0]).toBe(40);
+    expect(found.at(-1)).toBe(3_000);
+  });
+});
