@@ -25,8 +25,9 @@ import { DEMO_STORE_SLUGS, type DemoStoreSlug, type DemoStoreStats } from '../sr
 import { formatMonth, type Month, monthEnd, monthStart } from '../src/domain/pricing/month.js';
 import { waitForQuiet } from './cpu.js';
 import { type BenchDatabase, freePort, startBenchDatabase } from './database.js';
+import { installTeardown } from './teardown.js';
 import { QUIET_THRESHOLD_CORES } from './load.js';
-import { runningChildren, startNodeChild } from './processes.js';
+import { startNodeChild } from './processes.js';
 import { fmt } from './seed.js';
 import { copyDatabase, databaseName, dropDatabase, ioMark, ioSince, queryOnce } from './pricing-db.js';
 import { measureExtraction } from './pricing-extract.js';
@@ -73,35 +74,13 @@ const phase = (title: string): void => say(`\n=== ${title}`);
 // ---------------------------------------------------------------------------------------------------------------
 // Cleanup: children, the extra databases and the database are stopped at the end, on an error, and on Ctrl-C.
 
-let database: BenchDatabase | null = null;
 const extraDatabases = new Set<string>();
-let cleaning: Promise<void> | null = null;
-
-function cleanup(): Promise<void> {
-  cleaning ??= (async () => {
-    await Promise.all(runningChildren().map((child) => child.stop(5000).catch(() => undefined)));
-    if (database) {
-      for (const name of extraDatabases) await dropDatabase(database.url, name).catch(() => undefined);
-      say('Stopping the database ...');
-      await database.stop().catch((error: unknown) => say(`  could not stop the database: ${String(error)}`));
-    }
-  })();
-  return cleaning;
-}
-
-process.on('exit', () => {
-  for (const child of runningChildren()) child.killNow();
-  database?.stopSync();
+const teardown = installTeardown(say, 'the jobs, the demo stores and the database', {
+  beforeDatabase: async (database) => {
+    for (const name of extraDatabases) await dropDatabase(database.url, name).catch(() => undefined);
+  },
 });
-let interrupted = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    if (interrupted) process.exit(130);
-    interrupted = true;
-    say(`\n${signal} received: stopping the jobs, the demo stores and the database ...`);
-    void cleanup().finally(() => process.exit(130));
-  });
-}
+const cleanup = (): Promise<void> => teardown.cleanup();
 
 // ---------------------------------------------------------------------------------------------------------------
 
@@ -127,8 +106,8 @@ async function main(): Promise<number> {
   say(`Machine: ${machine.cpu}, ${machine.cores} cores, ${machine.memory}, ${machine.os}, Node ${machine.node}`);
 
   phase('Database');
-  database = await startBenchDatabase(process.env, say);
-  const db = database;
+  const db = await startBenchDatabase(process.env, say);
+  teardown.database = db;
   say('Applying migrations ...');
   await migrate(db.url);
   const postgres = await postgresInfo(db.url);

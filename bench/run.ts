@@ -18,8 +18,9 @@ import pg from 'pg';
 import { migrate } from '../src/adapters/postgres/database.js';
 import { normalizeForSearch } from '../src/domain/shared/search-text.js';
 import { type BenchDatabase, freePort, startBenchDatabase } from './database.js';
+import { installTeardown } from './teardown.js';
 import { type LatencyStats, type LoadResult, MAX_ATTEMPTS, measureLoad, ms, QUIET_THRESHOLD_CORES, stopLoad } from './load.js';
-import { runningChildren, startNodeChild } from './processes.js';
+import { startNodeChild } from './processes.js';
 import { table, writeCatalogSection } from './report.js';
 import { fmt, RARE_WORD, seedCatalog, type SeedSummary } from './seed.js';
 
@@ -71,34 +72,8 @@ interface Collection {
 // ---------------------------------------------------------------------------------------------------------------
 // Cleanup: children and the database are stopped at the end, on an error, and on Ctrl-C.
 
-let database: BenchDatabase | null = null;
-let cleaning: Promise<void> | null = null;
-
-function cleanup(): Promise<void> {
-  cleaning ??= (async () => {
-    stopLoad();
-    await Promise.all(runningChildren().map((child) => child.stop(5000).catch(() => undefined)));
-    if (database) {
-      say('Stopping the database ...');
-      await database.stop().catch((error: unknown) => say(`  could not stop the database: ${String(error)}`));
-    }
-  })();
-  return cleaning;
-}
-
-process.on('exit', () => {
-  for (const child of runningChildren()) child.killNow();
-  database?.stopSync();
-});
-let interrupted = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    if (interrupted) process.exit(130);
-    interrupted = true;
-    say(`\n${signal} received: stopping the service, the baseline and the database ...`);
-    void cleanup().finally(() => process.exit(130));
-  });
-}
+const teardown = installTeardown(say, 'the service, the baseline and the database', { first: async () => stopLoad() });
+const cleanup = (): Promise<void> => teardown.cleanup();
 
 // ---------------------------------------------------------------------------------------------------------------
 
@@ -109,8 +84,8 @@ async function main(): Promise<number> {
   say(`Machine: ${machine.cpu}, ${machine.cores} cores, ${machine.memory}, ${machine.os}, Node ${machine.node}`);
 
   phase('Database');
-  database = await startBenchDatabase(process.env, say);
-  const db = database;
+  const db = await startBenchDatabase(process.env, say);
+  teardown.database = db;
   say('Applying migrations ...');
   await migrate(db.url);
   const postgres = await postgresInfo(db.url);

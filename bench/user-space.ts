@@ -20,9 +20,10 @@ import pg from 'pg';
 import { migrate } from '../src/adapters/postgres/database.js';
 import { goodreadsCsv, syntheticGoodreadsRows } from '../test/support/import-fixtures.js';
 import { waitForQuiet } from './cpu.js';
-import { type BenchDatabase, freePort, startBenchDatabase } from './database.js';
+import { freePort, startBenchDatabase } from './database.js';
+import { installTeardown } from './teardown.js';
 import { type LoadResult, MAX_ATTEMPTS, measureLoad, ms, QUIET_THRESHOLD_CORES, stopLoad } from './load.js';
-import { type ChildHandle, runningChildren, startNodeChild } from './processes.js';
+import { type ChildHandle, startNodeChild } from './processes.js';
 import {
   type BaselineRun, baselineOnce, createUserThroughService, type ImportRun, importOnce, median, mib, statusKb,
 } from './user-space-import.js';
@@ -67,36 +68,14 @@ const phase = (title: string): void => say(`\n=== ${title}`);
 // ---------------------------------------------------------------------------------------------------------------
 // Cleanup: the service and the database are stopped at the end, on an error, and on Ctrl-C.
 
-let database: BenchDatabase | null = null;
 let sqlClient: pg.Client | null = null;
-let cleaning: Promise<void> | null = null;
-
-function cleanup(): Promise<void> {
-  cleaning ??= (async () => {
+const teardown = installTeardown(say, 'the service and the database', {
+  first: async () => {
     stopLoad();
-    await sqlClient?.end().catch(() => undefined);
-    await Promise.all(runningChildren().map((child) => child.stop(5000).catch(() => undefined)));
-    if (database) {
-      say('Stopping the database ...');
-      await database.stop().catch((error: unknown) => say(`  could not stop the database: ${String(error)}`));
-    }
-  })();
-  return cleaning;
-}
-
-process.on('exit', () => {
-  for (const child of runningChildren()) child.killNow();
-  database?.stopSync();
+    await sqlClient?.end();
+  },
 });
-let interrupted = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    if (interrupted) process.exit(130);
-    interrupted = true;
-    say(`\n${signal} received: stopping the service and the database ...`);
-    void cleanup().finally(() => process.exit(130));
-  });
-}
+const cleanup = (): Promise<void> => teardown.cleanup();
 
 // ---------------------------------------------------------------------------------------------------------------
 
@@ -116,8 +95,8 @@ async function main(): Promise<number> {
   say(`Machine: ${machine.cpu}, ${machine.cores} cores, ${machine.memory}, ${machine.os}, Node ${machine.node}`);
 
   phase('Database');
-  database = await startBenchDatabase(process.env, say);
-  const db = database;
+  const db = await startBenchDatabase(process.env, say);
+  teardown.database = db;
   say('Applying migrations ...');
   await migrate(db.url);
   const postgres = await postgresInfo(db.url);
