@@ -10,7 +10,8 @@ const say = (line: string): void => console.log(line);
 async function main(): Promise<void> {
   const config = loadConfig();
   const service = await startService(config, say);
-  say(`Shelfwatch is listening on ${service.url} (API under ${service.url}/api, OpenAPI at ${service.url}/api/openapi.json)`);
+  say(`Shelfwatch is listening on ${service.url} (web UI at ${service.url}/, API under ${service.url}/api, OpenAPI at ${service.url}/api/openapi.json)`);
+  if (config.web.devSignIn) say(`Development sign-in is on (DEV_SIGN_IN): ${service.url}/sign-in.html`);
   if (config.database.kind === 'embedded' && service.hsSecret) {
     say(`Development token (user "dev", valid 30 days):\n${signDevelopmentToken(service.hsSecret, 'dev')}`);
   }
