@@ -239,7 +239,7 @@ The job runs as \`${f.command}\`: the node command of package.json's \`job\` scr
 own process, so that the process measured is the one planning the run and doing the work), heap cap included. Environment:
 DATABASE_URL, JWT_SECRET, DEMO_STORE_URL (the demo store server in a child process of its own: \`scripts/demo-stores.ts --latency ${s.latencyMs}\`),
 DEMO_STORES=on, STORE_CONCURRENCY=${s.storeConcurrency}, STORE_MIN_INTERVAL_MS=0, FETCH_RETRIES=0, NODE_ENV=production, and defaults otherwise
-(DB_POOL_MAX 10; src/service.ts FETCH_WORKERS: 8 pg-boss workers, each holding one job, i.e. one bundle of 32 tasks, at a time). Wall
+(DB_POOL_MAX 10; src/service.ts FETCH_WORKERS: 8 worker loops, each holding one job, i.e. one bundle of 32 tasks, at a time). Wall
 time runs from spawning the process to its final summary line ("Done in … s"); the job reads its progress every 250 ms. RSS is the
 process's VmRSS sampled every 100 ms, and its VmHWM.
 
@@ -269,6 +269,11 @@ ${extractionMean.toFixed(2)} ms per task on average over this run's requests (th
 - *Heap cap*: \`npm run job\` starts node with \`--max-old-space-size=160\`; without it V8 let the heap grow by ~200 MiB between
   collections (the previous run's \`heap-capped\` variant: 27.8 MiB of growth at 128 MiB, for ~17 % more job CPU).
 - The job reads its progress every 250 ms (was 2 s), so its summary follows the last task closely.
+- *Worker loops* (src/adapters/scheduler/pg-boss-fetch-queue.ts): our own loop over pg-boss's \`fetch\` instead of its
+  \`work\`. A pg-boss 10 worker that finishes a job within its polling interval (0.5 s at the least) waits out the rest of
+  it, so each of the 8 workers took at most two bundles a second: the run of 2026-11-23 22:35 UTC held at 512 requests/s
+  (8 × 2 × 32) with 24.5 of 32 gate slots busy and 0.76 of 2 cores used, 84.2 s in all (×1.35). The loop asks again as
+  soon as a bundle is done and waits only when the queue was empty.
 
 **${fetchPass ? 'Why the fetch meets its target' : 'Why the fetch still misses its target'}.** ${fetchPass ? `The gates held ${inFlight(f).toFixed(1)} requests on average of the ${totalSlots} they allow.` : `The run is bound by CPU, not by the stores' latency: the gates held ${inFlight(f).toFixed(1)} requests
 on average of the ${totalSlots} they allow, while the job, PostgreSQL and the demo stores kept ${busyCores(f).toFixed(2)} of the ${r.machine.cores} cores busy${

@@ -38,7 +38,7 @@ export const SERVICE_VERSION = '0.1.0';
 /** Cursors are integrity-checked, not secret: a forged one could only point at another position. */
 const CURSOR_KEY = 'shelfwatch-cursor-v1';
 /** Each worker holds one bundle of fetch tasks (TASKS_PER_JOB) at a time: 8 × 32 tasks in hand per instance. */
-const FETCH_WORKERS = { workers: 8 };
+const FETCH_WORKERS = 8;
 
 export interface RunningService {
   url: string;
@@ -90,7 +90,12 @@ export async function startCore(config: AppConfig, say: (line: string) => void, 
 /** This process works queued fetch tasks (shared with every other instance). */
 export async function startWorkers(core: Core): Promise<void> {
   const runBundle = core.container.get(RunFetchBundle);
-  await startFetchWorkers(core.boss, (tasks) => core.scope.run(() => runBundle.execute(tasks)).then(() => undefined), FETCH_WORKERS);
+  const workers = startFetchWorkers(core.boss, (tasks) => core.scope.run(() => runBundle.execute(tasks)).then(() => undefined), {
+    workers: FETCH_WORKERS,
+    onError: (error) => consoleLogger.error('job queue error', { error: error.message }),
+  });
+  // Unwound before the job queue: the bundles in hand are finished and completed while pg-boss still runs.
+  core.shutdown.push('fetch workers', () => workers.stop());
 }
 
 export async function startService(
