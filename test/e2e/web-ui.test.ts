@@ -192,6 +192,15 @@ describe('the catalog', () => {
     await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('true');
     await expectText(page.locator('#wish-status'), 'Added to your wishes.');
     await s.shot('book');
+    // A fresh load learns that the book is wished from the API's book_id filter, not by walking the wishes.
+    const wishLookups: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'GET' && new URL(request.url()).pathname === '/api/wishes') wishLookups.push(new URL(request.url()).search);
+    });
+    await page.reload();
+    await expect.poll(() => toggle.isEnabled()).toBe(true);
+    expect(await toggle.getAttribute('aria-pressed')).toBe('true');
+    expect(wishLookups).toEqual([`?book_id=${bookId}`]);
     const wishes = await h.t.call('GET', '/api/wishes', { token });
     expect(wishes.body.data.map((w: { book_id: number }) => w.book_id)).toEqual([bookId]);
     const editions = await h.t.call('GET', `/api/books/${bookId}/editions`, { token });
@@ -372,6 +381,11 @@ describe('the user’s space', () => {
     await expectText(page.locator('#prices-h'), `Prices of ISBN ${isbn}`);
     await expectText(page.locator('#store-prices'), 'No prices yet');
     await expectText(unreadBadge(page), '0');
+    // The badge counts with the unread filter.
+    const alertLookups: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/alerts') alertLookups.push(new URL(request.url()).search);
+    });
 
     offer('16.00');
     await page.getByRole('button', { name: 'Fetch prices now' }).click();
@@ -393,6 +407,8 @@ describe('the user’s space', () => {
     expect(alerts.length).toBeGreaterThan(0);
     await expectText(unreadBadge(page), String(alerts.length));
     await s.shot('book-prices');
+    expect(alertLookups.length).toBeGreaterThan(0);
+    expect(new Set(alertLookups)).toEqual(new Set(['?is_read=false&per_page=100']));
 
     await page.getByRole('link', { name: /Alerts/ }).click();
     await page.waitForURL('**/alerts.html');

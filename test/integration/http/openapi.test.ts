@@ -420,6 +420,28 @@ describe('the document and the validation come from the same schemas', () => {
     expect(disagreements).toEqual([]);
   });
 
+  it('documents the list filters is_read (alerts) and book_id (wishes) so that the document accepts exactly what the API accepts', async () => {
+    const disagreements: string[] = [];
+    for (const [path, name, values] of [
+      ['/api/alerts', 'is_read', ['true', 'false', '1', '0', 'yes', 'TRUE', '']],
+      ['/api/wishes', 'book_id', ['1', '987654321', '0', '-1', 'abc', '1.5', '']],
+    ] as const) {
+      const op = operations().find((o) => o.method === 'get' && o.path === path)!.op;
+      const parameter = (op.parameters as Array<{ name: string; in: string; required: boolean; description?: string; schema: Schema }>).find(
+        (p) => p.name === name && p.in === 'query',
+      );
+      expect(parameter, `${path} documents ${name}`).toBeDefined();
+      expect(parameter!.required, `${path} ${name} is optional`).toBe(false);
+      expect(parameter!.description, `${path} ${name} is described`).toBeTruthy();
+      for (const value of values) {
+        const documented = check(value, parameter!.schema).length === 0;
+        const accepted = (await t.call('GET', `${path}?${name}=${value}`)).status === 200;
+        if (documented !== accepted) disagreements.push(`${path}?${name}=${value}: document ${documented ? 'allows' : 'forbids'}, API ${accepted ? 'accepts' : 'rejects'}`);
+      }
+    }
+    expect(disagreements).toEqual([]);
+  });
+
   it('documents the minimum length of the author search q that the API enforces', async () => {
     const op = operations().find((o) => o.method === 'get' && o.path === '/api/authors')!.op;
     const q = (op.parameters as Array<{ name: string; in: string; schema: Schema }>).find((p) => p.name === 'q' && p.in === 'query')!;

@@ -330,6 +330,29 @@ describe('bad query parameters', () => {
     cases.push({ label: 'repeated type_id', method: 'GET', path: '/api/ontology?type_id=1&type_id=2', expected: [400] });
     await runCases(cases);
   });
+
+  it('refuses bad is_read (alerts) and book_id (wishes) filters with 400, alone and beside a valid per_page', async () => {
+    const cases: Case[] = [];
+    for (const bad of ['1', '0', 'yes', 'no', 'TRUE', 'False', '', '%20true', 'true%20', 'null', 'undefined', LONG, encodeURIComponent(NUL), 'true&is_read=true', 'true&is_read=false']) {
+      cases.push({ label: `alerts is_read=${short(bad)}`, method: 'GET', path: `/api/alerts?is_read=${bad}`, expected: [400] });
+      cases.push({ label: `alerts is_read=${short(bad)} per_page=1`, method: 'GET', path: `/api/alerts?per_page=1&is_read=${bad}`, expected: [400] });
+    }
+    for (const bad of ['abc', '0', '00', '-1', '1.5', '', '1e3', '0x1', '99999999999999999999', '9007199254740993', LONG, encodeURIComponent(NUL), `${bookId}&book_id=${bookId}`, 'true']) {
+      cases.push({ label: `wishes book_id=${short(bad)}`, method: 'GET', path: `/api/wishes?book_id=${bad}`, expected: [400] });
+      cases.push({ label: `wishes book_id=${short(bad)} per_page=1`, method: 'GET', path: `/api/wishes?per_page=1&book_id=${bad}`, expected: [400] });
+    }
+    await runCases(cases);
+    // Every one of them names the filter in details[0].field.
+    for (const path of ['/api/alerts?is_read=yes', '/api/alerts?is_read=', '/api/wishes?book_id=abc', '/api/wishes?book_id=0']) {
+      const res = await t.call('GET', path);
+      expect(res.status, path).toBe(400);
+      expect(res.body.details[0].field, path).toBe(path.includes('alerts') ? 'is_read' : 'book_id');
+    }
+    // The well-formed values are accepted: a missing book is an empty page, not 404.
+    for (const path of ['/api/alerts?is_read=true', '/api/alerts?is_read=false', `/api/wishes?book_id=${bookId}`, `/api/wishes?book_id=${MISSING_ID}`, `/api/wishes?book_id=${MAX_SAFE}`]) {
+      expect((await t.call('GET', path)).status, path).toBe(200);
+    }
+  });
 });
 
 describe('authentication comes first', () => {

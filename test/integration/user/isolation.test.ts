@@ -123,6 +123,13 @@ describe('user B with user A ids', () => {
     const lists = await walkPages<{ list_id: number; token: string }>(t, '/api/lists', tokenB);
     const languages = await walkPages<{ language_id: number }>(t, '/api/user/preferences/languages', tokenB);
     const alerts = await walkPages<{ alert_id: number }>(t, '/api/alerts', tokenB);
+    // The filters stay scoped to the caller: A's wished book and A's unread alert are not B's.
+    const wishOfABook = await walkPages<{ wish_id: number }>(t, `/api/wishes?book_id=${a.bookId}`, tokenB);
+    const unread = await walkPages<{ alert_id: number }>(t, '/api/alerts?is_read=false', tokenB);
+    const read = await walkPages<{ alert_id: number }>(t, '/api/alerts?is_read=true', tokenB);
+    expect(wishOfABook).toEqual([]);
+    expect(unread).toEqual([]);
+    expect(read).toEqual([]);
     expect(wishes).toEqual([]);
     expect(lists).toEqual([]);
     expect(languages).toEqual([]);

@@ -173,3 +173,86 @@ describe('the catalog and wished books', () => {
     expect((await t.call('GET', `/api/lists/${list.body.list_id}`)).body.book_ids).toEqual([bookId]);
   });
 });
+
+describe('filtering by book_id', () => {
+  const owner = () => t.token('wish-filterer');
+  const books: number[] = [];
+  const wishes: number[] = [];
+  const ids = (data: Array<{ wish_id: number }>) => data.map((w) => w.wish_id);
+  const paramsOf = (href: string) => new URL(href, 'http://x').searchParams;
+
+  beforeAll(async () => {
+    for (let i = 0; i < 4; i++) {
+      const bookId = await createBook(t, `Filtered Wish ${i}`);
+      const res = await t.call('POST', '/api/wishes', { token: owner(), body: { book_id: bookId } });
+      expect(res.status, res.text).toBe(201);
+      books.push(bookId);
+      wishes.push(res.body.wish_id);
+    }
+  });
+
+  it("answers exactly the user's wish of that book, as a single page whose links repeat book_id", async () => {
+    for (let i = 0; i < books.length; i++) {
+      const res = await t.call('GET', `/api/wishes?book_id=${books[i]}`, { token: owner() });
+      expect(res.status, res.text).toBe(200);
+      expect(ids(res.body.data)).toEqual([wishes[i]]);
+      expect(res.body.data[0]).toMatchObject({ book_id: books[i], is_monitored: true, max_price: null });
+      const links = res.body._links as { self: { href: string }; first: { href: string }; last: { href: string } };
+      expect(Object.keys(links).sort()).toEqual(['first', 'last', 'self']);
+      expect(links.self.href).toBe(links.first.href);
+      expect(links.last.href).toBe(links.first.href);
+      expect(paramsOf(links.self.href).get('book_id')).toBe(String(books[i]));
+      expect(paramsOf(links.self.href).get('per_page')).toBe('20');
+      // Walking it: the one wish, once.
+      expect(ids(await walkPages(t, `/api/wishes?book_id=${books[i]}&per_page=1`, owner()))).toEqual([wishes[i]]);
+    }
+  });
+
+  it('answers an empty page (not 404) for an unknown book or a book the user does not wish', async () => {
+    const unwished = await createBook(t, 'Filtered But Not Wished');
+    for (const bookId of [987654321, Number.MAX_SAFE_INTEGER, unwished]) {
+      const res = await t.call('GET', `/api/wishes?book_id=${bookId}&per_page=5`, { token: owner() });
+      expect(res.status, res.text).toBe(200);
+      expect(res.body.data).toEqual([]);
+      const links = res.body._links as { self: { href: string }; first: { href: string }; last: { href: string } };
+      expect(Object.keys(links).sort()).toEqual(['first', 'last', 'self']);
+      expect(paramsOf(links.first.href).get('book_id')).toBe(String(bookId));
+      expect(paramsOf(links.first.href).get('per_page')).toBe('5');
+    }
+  });
+
+  it("never answers another user's wish: user B asking for A's wished book gets an empty page", async () => {
+    for (const bookId of books) {
+      const res = await t.call('GET', `/api/wishes?book_id=${bookId}`, { token: t.token('wish-filter-other') });
+      expect(res.status, res.text).toBe(200);
+      expect(res.body.data).toEqual([]);
+    }
+    // Once B wishes the same book, B sees B's own wish, and A still sees A's.
+    const own = await t.call('POST', '/api/wishes', { token: t.token('wish-filter-other'), body: { book_id: books[0] } });
+    expect(own.status, own.text).toBe(201);
+    expect(ids((await t.call('GET', `/api/wishes?book_id=${books[0]}`, { token: t.token('wish-filter-other') })).body.data)).toEqual([own.body.wish_id]);
+    expect(ids((await t.call('GET', `/api/wishes?book_id=${books[0]}`, { token: owner() })).body.data)).toEqual([wishes[0]]);
+  });
+
+  it('answers the first filtered page for a cursor made without the filter (C4.3)', async () => {
+    // A cursor positioned after the third wish: honoured with book_id of the first wish it would answer nothing.
+    const unfiltered = await t.call('GET', '/api/wishes?per_page=3', { token: owner() });
+    expect(ids(unfiltered.body.data)).toEqual(wishes.slice(0, 3));
+    const cursor = paramsOf(unfiltered.body._links.next.href).get('cursor')!;
+    expect(cursor).toBeTruthy();
+    const reused = await t.call('GET', `/api/wishes?book_id=${books[0]}&per_page=3&cursor=${encodeURIComponent(cursor)}`, { token: owner() });
+    expect(reused.status, reused.text).toBe(200);
+    expect(ids(reused.body.data)).toEqual([wishes[0]]);
+    expect(reused.body._links.prev).toBeUndefined();
+    expect(paramsOf(reused.body._links.self.href).get('cursor')).toBeNull();
+    expect(paramsOf(reused.body._links.self.href).get('book_id')).toBe(String(books[0]));
+  });
+
+  it('refuses a malformed book_id with 400 validation_failed naming book_id', async () => {
+    for (const bad of ['abc', '0', '-1', '1.5', '', '01', '1e3', '99999999999999999999', '9007199254740993', `${books[0]}&book_id=${books[1]}`]) {
+      const res = await t.call('GET', `/api/wishes?book_id=${bad}`, { token: owner() });
+      expectError(res, 400, 'validation_failed', 'book_id');
+      expect(res.body.details[0].field, bad).toBe('book_id');
+    }
+  });
+});

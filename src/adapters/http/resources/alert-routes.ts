@@ -2,10 +2,15 @@ import { z } from 'zod';
 import type { ListAlerts } from '../../../application/alerts/list-alerts.js';
 import type { MarkAlertRead } from '../../../application/alerts/mark-alert-read.js';
 import type { Paginator } from '../pagination/page-links.js';
-import { collectionOf, IdParams, PageQuery } from '../routing/common-schemas.js';
+import { BooleanText, collectionOf, IdParams, PageQuery } from '../routing/common-schemas.js';
 import { route, type RouteSpec } from '../routing/route-spec.js';
 import { currentUser } from './current-user.js';
 import { AlertJson, alertJson } from './user-space-presenters.js';
+
+const AlertListQuery = z.object({
+  is_read: BooleanText.optional().describe('`true`: only read alerts; `false`: only unread ones; absent: all'),
+  ...PageQuery,
+});
 
 export interface AlertUseCases {
   list: ListAlerts;
@@ -15,11 +20,14 @@ export interface AlertUseCases {
 export function alertRoutes(useCases: AlertUseCases, paginator: Paginator): RouteSpec[] {
   return [
     route({
-      method: 'get', path: '/alerts', tag: 'alerts', auth: 'jwt', summary: "The user's alerts, newest first",
-      query: z.object(PageQuery),
+      method: 'get', path: '/alerts', tag: 'alerts', auth: 'jwt', summary: "The user's alerts, newest first; optional filter `is_read`",
+      query: AlertListQuery,
       responses: { 200: { description: 'A page of alerts', schema: collectionOf(AlertJson) } },
       handle({ userId, query, path }) {
-        return paginator.respond({ path, query }, (page) => useCases.list.execute(currentUser(userId), page), (a) => a.id, alertJson);
+        const isRead = query.is_read;
+        // The filter goes into every link and binds the cursors (C4.1, C4.3).
+        const filters = { is_read: isRead === undefined ? undefined : String(isRead) };
+        return paginator.respond({ path, query, filters }, (page) => useCases.list.execute(currentUser(userId), { isRead }, page), (a) => a.id, alertJson);
       },
     }),
     route({

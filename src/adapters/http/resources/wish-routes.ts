@@ -6,7 +6,7 @@ import type { RemoveWish } from '../../../application/wishes/remove-wish.js';
 import type { UpdateWish } from '../../../application/wishes/update-wish.js';
 import { Money } from '../../../domain/shared/money.js';
 import type { Paginator } from '../pagination/page-links.js';
-import { collectionOf, IdParams, IdValue, PageQuery } from '../routing/common-schemas.js';
+import { collectionOf, IdParams, IdText, IdValue, PageQuery } from '../routing/common-schemas.js';
 import { route, type RouteSpec } from '../routing/route-spec.js';
 import { currentUser } from './current-user.js';
 import { WishJson, wishJson } from './user-space-presenters.js';
@@ -26,6 +26,11 @@ const ImportReportJson = z.object({
   already_wished: z.number(),
   unmatched: z.array(z.object({ line: z.number(), reason: z.string(), title: z.string().nullable(), isbn: z.string().nullable() })),
   invalid: z.array(z.object({ line: z.number(), message: z.string() })),
+});
+
+const WishListQuery = z.object({
+  book_id: IdText.optional().describe("Only the user's wish of this book (0 or 1 item; an unknown book gives an empty page)"),
+  ...PageQuery,
 });
 
 export interface WishUseCases {
@@ -52,11 +57,17 @@ export function wishRoutes(useCases: WishUseCases, paginator: Paginator): RouteS
       },
     }),
     route({
-      method: 'get', path: '/wishes', tag: 'wishes', auth: 'jwt', summary: "List the user's wishes",
-      query: z.object(PageQuery),
+      method: 'get', path: '/wishes', tag: 'wishes', auth: 'jwt', summary: "List the user's wishes; optional filter `book_id`",
+      query: WishListQuery,
       responses: { 200: { description: 'A page of wishes', schema: collectionOf(WishJson) } },
       handle({ userId, query, path }) {
-        return paginator.respond({ path, query }, (page) => useCases.list.execute(currentUser(userId), page), (w) => w.id, wishJson);
+        const bookId = query.book_id;
+        return paginator.respond(
+          { path, query, filters: { book_id: bookId } },
+          (page) => useCases.list.execute(currentUser(userId), { bookId }, page),
+          (w) => w.id,
+          wishJson,
+        );
       },
     }),
     route({

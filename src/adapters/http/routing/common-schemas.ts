@@ -12,6 +12,11 @@ export const IdText = z
 
 export const IdParams = z.strictObject({ id: IdText });
 
+/** A boolean in a query string: exactly `true` or `false` (no `1`, `yes`, `TRUE` or empty value). */
+export const BooleanText = z
+  .enum(['true', 'false'], { error: 'must be true or false' })
+  .transform((value) => value === 'true');
+
 export const PER_PAGE_DEFAULT = 20;
 export const PER_PAGE_MAX = 100;
 

@@ -1,10 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { inject, injectable } from 'inversify';
-import type { AlertRepository } from '../../../application/alerts/ports/alert-repository.js';
+import type { AlertFilter, AlertRepository } from '../../../application/alerts/ports/alert-repository.js';
 import type { Alert, AlertKind } from '../../../domain/alerts/alert.js';
 import type { PageRequest, PageSlice } from '../../../domain/shared/page.js';
 import { Money } from '../../../domain/shared/money.js';
-import { queryPage } from '../keyset.js';
+import { type PageQuery, queryPage } from '../keyset.js';
 import { OrmEntityManager } from '../orm-tokens.js';
 import { type Row, toDate, toId } from './row-mapping.js';
 
@@ -12,10 +12,13 @@ import { type Row, toDate, toId } from './row-mapping.js';
 export class SqlAlertRepository implements AlertRepository {
   constructor(@inject(OrmEntityManager) private readonly em: EntityManager) {}
 
-  page(userId: number, request: PageRequest): Promise<PageSlice<Alert>> {
+  page(userId: number, filter: AlertFilter, request: PageRequest): Promise<PageSlice<Alert>> {
+    const filters: PageQuery['filters'] = [['a.user_id = ?', [userId]]];
+    // alert_user_idx (user_id, alert_id) serves the order; is_read is checked on the rows it reads.
+    if (filter.isRead !== undefined) filters.push(['a.is_read = ?', [filter.isRead]]);
     return queryPage(
       this.em,
-      { selectFrom: 'select a.* from alert a', filters: [['a.user_id = ?', [userId]]], key: 'a.alert_id', order: 'desc' },
+      { selectFrom: 'select a.* from alert a', filters, key: 'a.alert_id', order: 'desc' },
       request,
       alertFromRow,
     );

@@ -1,11 +1,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { inject, injectable } from 'inversify';
-import type { WishRepository } from '../../../application/wishes/ports/wish-repository.js';
+import type { WishFilter, WishRepository } from '../../../application/wishes/ports/wish-repository.js';
 import type { PageRequest, PageSlice } from '../../../domain/shared/page.js';
 import { Money } from '../../../domain/shared/money.js';
 import { BookAlreadyWishedError } from '../../../domain/wishes/errors.js';
 import type { NewWish, Wish, WishChange } from '../../../domain/wishes/wish.js';
-import { queryPage } from '../keyset.js';
+import { type PageQuery, queryPage } from '../keyset.js';
 import { OrmEntityManager } from '../orm-tokens.js';
 import { type Row, toDate, toId } from './row-mapping.js';
 
@@ -16,10 +16,13 @@ const WISH_COLUMNS = 'w.wish_id, w.book_id, w.is_monitored, w.max_price_minor, w
 export class SqlWishRepository implements WishRepository {
   constructor(@inject(OrmEntityManager) private readonly em: EntityManager) {}
 
-  page(userId: number, request: PageRequest): Promise<PageSlice<Wish>> {
+  page(userId: number, filter: WishFilter, request: PageRequest): Promise<PageSlice<Wish>> {
+    const filters: PageQuery['filters'] = [['w.user_id = ?', [userId]]];
+    // Served by the unique (user_id, book_id) index.
+    if (filter.bookId !== undefined) filters.push(['w.book_id = ?', [filter.bookId]]);
     return queryPage(
       this.em,
-      { selectFrom: `select ${WISH_COLUMNS} from wish w`, filters: [['w.user_id = ?', [userId]]], key: 'w.wish_id', order: 'asc' },
+      { selectFrom: `select ${WISH_COLUMNS} from wish w`, filters, key: 'w.wish_id', order: 'asc' },
       request,
       wishFromRow,
     );

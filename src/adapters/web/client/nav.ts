@@ -2,16 +2,15 @@
 import { collectAll } from './api.js';
 import { clearToken, goToSignIn } from './session.js';
 
-interface AlertState {
-  is_read: boolean;
-}
+/** Pages of unread alerts the badge walks at most; beyond, it shows `N+`. */
+const UNREAD_PAGES_MAX = 3;
 
-/** The API has no unread filter or count, so the count walks the alerts (newest first) by `next` links. */
+/** Counts unread alerts with the API's `is_read=false` filter, following `next` links up to a small cap. */
 export async function refreshUnreadCount(): Promise<void> {
   const badge = document.getElementById('unread-count');
   if (!badge) return;
-  const { items, truncated } = await collectAll<AlertState>('/api/alerts?per_page=100', 10);
-  const unread = items.filter((a) => !a.is_read).length;
+  const { items, truncated } = await collectAll<unknown>('/api/alerts?is_read=false&per_page=100', UNREAD_PAGES_MAX);
+  const unread = items.length;
   badge.textContent = truncated ? `${unread}+` : String(unread);
   badge.classList.toggle('badge-none', unread === 0);
 }

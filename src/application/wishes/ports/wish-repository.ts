@@ -2,9 +2,15 @@ import type { ServiceIdentifier } from 'inversify';
 import type { PageRequest, PageSlice } from '../../../domain/shared/page.js';
 import type { NewWish, Wish, WishChange } from '../../../domain/wishes/wish.js';
 
+/** Narrows the user's wishes; an absent field does not filter. */
+export interface WishFilter {
+  /** Only the wish of this book (a user wishes a book at most once). An unknown book simply matches nothing. */
+  bookId?: number;
+}
+
 /** The user's wishes; every method is scoped to the given user, so another user's id simply is not found. */
 export interface WishRepository {
-  page(userId: number, request: PageRequest): Promise<PageSlice<Wish>>;
+  page(userId: number, filter: WishFilter, request: PageRequest): Promise<PageSlice<Wish>>;
   findById(userId: number, wishId: number): Promise<Wish | null>;
   /** Throws BookAlreadyWishedError when the user already wishes this book. */
   add(userId: number, wish: NewWish): Promise<Wish>;

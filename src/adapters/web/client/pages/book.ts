@@ -1,5 +1,5 @@
 // One book: its authors, editions (add one), the wish toggle, and per edition the prices with their history.
-import { api, ApiError, collectAll } from '../api.js';
+import { api, ApiError, collectAll, type Page } from '../api.js';
 import type { ChartQuote } from '../chart-model.js';
 import { CollectionView } from '../collection-view.js';
 import { byId, el, entryParam, formatDateTime, replaceChildren } from '../dom.js';
@@ -135,8 +135,8 @@ async function wishToggle(bookId: number, errors: ErrorDisplay): Promise<void> {
     button.setAttribute('aria-pressed', String(wish !== null));
     button.disabled = false;
   };
-  // No "wish of this book" endpoint: the wishes are walked by their `next` links.
-  const find = async () => (await collectAll<Wish>('/api/wishes?per_page=100')).items.find((w) => w.book_id === bookId) ?? null;
+  // The `book_id` filter answers the user's wish of this book: a page of 0 or 1 item.
+  const find = async () => (await api<Page<Wish>>('GET', `/api/wishes?book_id=${bookId}`)).data[0] ?? null;
   wish = await find();
   show();
   button.addEventListener('click', async () => {
