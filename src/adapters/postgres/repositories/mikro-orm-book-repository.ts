@@ -8,7 +8,7 @@ import { likeContains, planKeyset, queryPage, sliceOf } from '../keyset.js';
 import { OrmEntityManager } from '../orm-tokens.js';
 import { isForeignKeyViolation } from '../pg-errors.js';
 import { selectRows } from '../select-rows.js';
-import { DEFAULT_TITLE_WALK, titleMatches, type TitleWalkBudget } from './title-search.js';
+import { DEFAULT_TITLE_WALK, titleMatches } from './title-search.js';
 import { bigintArray, hydrate, type Row, toDate, toId, toIds, toNullableId } from './row-mapping.js';
 
 const AUTHOR_IDS_OF_B = 'array(select ba.author_id from book_author ba where ba.book_id = b.book_id order by ba.position)';
@@ -16,10 +16,7 @@ const BOOK_COLUMNS = `b.book_id, b.book_original_title, b.title_search, b.type_i
   ${AUTHOR_IDS_OF_B} as author_ids`;
 @injectable()
 export class MikroOrmBookRepository implements BookRepository {
-  constructor(
-    @inject(OrmEntityManager) private readonly em: EntityManager,
-    private readonly titleWalk: TitleWalkBudget = DEFAULT_TITLE_WALK,
-  ) {}
+  constructor(@inject(OrmEntityManager) private readonly em: EntityManager) {}
 
   async findById(id: number): Promise<Book | null> {
     const book = await this.em.findOne(Book, { id });
@@ -78,7 +75,7 @@ export class MikroOrmBookRepository implements BookRepository {
    * their books through book_author. The page is the first rows of both (distinct: a book may match twice).
    */
   private async searchPage(pattern: string, request: PageRequest): Promise<PageSlice<Book>> {
-    const byTitle = await titleMatches(this.em, pattern, request, this.titleWalk);
+    const byTitle = await titleMatches(this.em, pattern, request, DEFAULT_TITLE_WALK);
     const byAuthor = planKeyset('ba.book_id', 'asc', request);
     const page = planKeyset('b.book_id', 'asc', request);
     const sql = `select ${BOOK_COLUMNS} from book b where b.book_id in (

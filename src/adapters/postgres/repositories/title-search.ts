@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { PageRequest } from '../../../domain/shared/page.js';
-import { planKeyset } from '../keyset.js';
+import { planKeyset, whereOf } from '../keyset.js';
 import { selectRows } from '../select-rows.js';
 import { toId } from './row-mapping.js';
 
@@ -30,7 +30,7 @@ const WALK_MARGIN = 1.5;
 export async function titleMatches(em: EntityManager, pattern: string, request: PageRequest, budget: TitleWalkBudget): Promise<number[]> {
   // Unqualified, so the same condition and order serve the walk, its outer query and the index query.
   const plan = planKeyset('book_id', 'asc', request);
-  const where = plan.condition ? `where ${plan.condition}` : '';
+  const where = whereOf([plan.condition]);
 
   const walk = async (rows: number): Promise<number[]> => {
     // The inner limit pins the plan to the primary key: the first `rows` books past the key, in key order.
