@@ -1,35 +1,15 @@
 import express, { type RequestHandler, type Router } from 'express';
 import type { RequestScope } from '../../../application/shared/request-scope.js';
 import { sendError } from '../errors/error-response.js';
-import { HttpProblem } from '../errors/http-problem.js';
+import { jsonBody, requireJson } from './json-body.js';
 import type { RouteSpec } from './route-spec.js';
 import { uploadBody } from './upload-body.js';
 import { parseOrThrow, rejectNulCharacters } from './validate.js';
-
-export const JSON_BODY_LIMIT = '1mb';
 
 export interface MountDeps {
   authenticate: RequestHandler;
   scope: RequestScope;
 }
-
-const hasBody = (req: express.Request): boolean =>
-  req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
-
-/** JSON routes refuse other media types with 415 and an empty body with 400, before reading it. */
-const requireJson: RequestHandler = (req, _res, next) => {
-  if (!hasBody(req)) {
-    next(new HttpProblem('validation_failed', 'The request body is empty; send a JSON object', {}, [{ field: 'body', message: 'required' }]));
-    return;
-  }
-  if (!req.is('application/json')) {
-    next(new HttpProblem('unsupported_media_type', 'Send the body as Content-Type: application/json'));
-    return;
-  }
-  next();
-};
-
-const jsonBody = express.json({ limit: JSON_BODY_LIMIT, strict: true, type: 'application/json' });
 
 /**
  * `res.json` without Express's extras (ETags are off, bodies are fresh): one string write, where `res.json`

@@ -1,12 +1,12 @@
-import express, { type Request, type RequestHandler, type Response, Router } from 'express';
+import { type Request, type RequestHandler, type Response, Router } from 'express';
 import type { ListLogs } from '../../../application/logging/list-logs.js';
 import type { LogSink } from '../../../application/logging/log-sink.js';
 import type { RecordLogEvent } from '../../../application/logging/record-log-event.js';
 import type { Clock } from '../../../application/shared/clock.js';
 import { authFailed } from '../../../domain/logging/log-event.js';
 import { sendError } from '../../http/errors/error-response.js';
-import { HttpProblem } from '../../http/errors/http-problem.js';
 import type { Paginator } from '../../http/pagination/page-links.js';
+import { jsonBody, requireJson } from '../../http/routing/json-body.js';
 import { parseOrThrow, rejectNulCharacters } from '../../http/routing/validate.js';
 import { checkCredential } from './bearer-credential.js';
 import { logJson } from './log-json.js';
@@ -24,15 +24,6 @@ export interface LogRoutesDeps {
   clock: Clock;
   paginator: Paginator;
 }
-
-const jsonBody = express.json({ limit: '1mb', strict: true, type: 'application/json' });
-
-const requireJson: RequestHandler = (req, _res, next) => {
-  const hasBody = req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
-  if (!hasBody) next(new HttpProblem('validation_failed', 'The request body is empty; send a JSON object', {}, [{ field: 'body', message: 'required' }]));
-  else if (!req.is('application/json')) next(new HttpProblem('unsupported_media_type', 'Send the body as Content-Type: application/json'));
-  else next();
-};
 
 const wantsHtml = (req: Request): boolean => req.accepts(['application/json', 'text/html']) === 'text/html';
 

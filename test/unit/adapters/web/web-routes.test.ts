@@ -4,6 +4,8 @@ import jwt from 'jsonwebtoken';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../../../config/config.js';
+import { systemClock } from '../../../../src/application/shared/clock.js';
+import { errorHandler } from '../../../../src/adapters/http/errors/error-response.js';
 import { createWebRoutes } from '../../../../src/adapters/web/web-routes.js';
 
 const SECRET = 'unit-test-secret-that-is-long-enough-0123456789';
@@ -14,6 +16,8 @@ async function serve(devSignIn: boolean) {
   app.use((_req, res) => {
     res.status(404).json({ error: 'not_found', message: 'Nothing here' });
   });
+  // The service's own error table, so bad input answers as it does there (400, 413, 415).
+  app.use(errorHandler({ record: () => undefined, close: async () => undefined }, systemClock, () => false));
   const server = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -1,0 +1,23 @@
+import express, { type RequestHandler } from 'express';
+import { HttpProblem } from '../errors/http-problem.js';
+
+const JSON_BODY_LIMIT = '1mb';
+
+const hasBody = (req: express.Request): boolean =>
+  req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
+
+/** JSON routes refuse other media types with 415 and an empty body with 400, before reading it. */
+export const requireJson: RequestHandler = (req, _res, next) => {
+  if (!hasBody(req)) {
+    next(new HttpProblem('validation_failed', 'The request body is empty; send a JSON object', {}, [{ field: 'body', message: 'required' }]));
+    return;
+  }
+  if (!req.is('application/json')) {
+    next(new HttpProblem('unsupported_media_type', 'Send the body as Content-Type: application/json'));
+    return;
+  }
+  next();
+};
+
+/** Parses `application/json` bodies up to JSON_BODY_LIMIT (413 beyond); malformed JSON is a 400. */
+export const jsonBody = express.json({ limit: JSON_BODY_LIMIT, strict: true, type: 'application/json' });
