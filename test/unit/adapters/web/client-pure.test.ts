@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildChartModel, byCurrency, type ChartQuote } from '../../../../src/adapters/web/client/chart-model.js';
 import { candidateNames, placeProblems } from '../../../../src/adapters/web/client/field-problems.js';
-import { compareAmounts, formatMoney } from '../../../../src/adapters/web/client/money.js';
+import { formatMoney } from '../../../../src/adapters/web/client/money.js';
 
 const BOX = { width: 200, height: 120, padLeft: 20, padRight: 0, padTop: 10, padBottom: 10 };
 const daily = (store_id: number, amount: string, fetched_at: string): ChartQuote => ({ store_id, amount, currency: 'EUR', fetched_at, quote_kind: 'daily' });
@@ -39,13 +39,6 @@ describe('money display', () => {
     expect(formatMoney('1500', 'JPY')).toBe('1,500 JPY');
     expect(formatMoney('0.10', 'EUR')).toBe('0.10 EUR');
     expect(formatMoney('9007199254740993.01', 'EUR')).toBe('9,007,199,254,740,993.01 EUR');
-  });
-
-  it('compares amounts exactly', () => {
-    expect(compareAmounts('14.00', '16.0')).toBe(-1);
-    expect(compareAmounts('9007199254740993.01', '9007199254740993.02')).toBe(-1);
-    expect(compareAmounts('010.5', '10.50')).toBe(0);
-    expect(compareAmounts('-1', '0.5')).toBe(-1);
   });
 });
 
