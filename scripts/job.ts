@@ -38,7 +38,7 @@ async function runFetch(core: Awaited<ReturnType<typeof startCore>>): Promise<vo
   const run = await core.scope.run(() => core.container.get(StartFetchRun).execute('manual'));
   say(`Fetch run ${run.runId}: ${run.taskCount} tasks (${run.bookCount} books × ${run.storeCount} stores).`);
   if (run.taskCount === 0) return;
-  await startWorkers(core);
+  startWorkers(core);
   const runs = core.container.get(FetchRunRepository);
   const started = Date.now();
   const bar = process.stdout.isTTY

@@ -88,7 +88,7 @@ export async function startCore(config: AppConfig, say: (line: string) => void, 
 }
 
 /** This process works queued fetch tasks (shared with every other instance). */
-export async function startWorkers(core: Core): Promise<void> {
+export function startWorkers(core: Core): void {
   const runBundle = core.container.get(RunFetchBundle);
   const workers = startFetchWorkers(core.boss, (tasks) => core.scope.run(() => runBundle.execute(tasks)).then(() => undefined), {
     workers: FETCH_WORKERS,
@@ -107,7 +107,7 @@ export async function startService(
   try {
     const core = await startCore(config, say, shutdown, overrides);
     const { container, scope, logs, orm } = core;
-    if (config.pricing.workers) await startWorkers(core);
+    if (config.pricing.workers) startWorkers(core);
 
     if (config.pricing.demoServer) {
       const demoUrl = new URL(config.stores.demoStoreUrl);
