@@ -5,8 +5,8 @@ import type { LogFilter, LogRecord } from '../../domain/logging/log-record.js';
 import type { EventSummary } from '../../domain/logging/maintainer-alert.js';
 import type { PageRequest, PageSlice } from '../../domain/shared/page.js';
 import { sliceOf, whereOf } from '../postgres/keyset.js';
-import { selectRows } from '../postgres/select-rows.js';
-import { withoutNul } from './json-text.js';
+import { runBound, selectRows } from '../postgres/select-rows.js';
+import { jsonWithoutNul } from './json-text.js';
 
 const COLUMNS = 'log_id, log_time, log_level, log_source, log_event, log_detail';
 /** The position of a key row in the viewer's order; a row deleted by retention meanwhile ends the listing there. */
@@ -25,12 +25,13 @@ export class SqlLogStore implements LogStore {
       log_event: e.event,
       log_detail: e.detail,
     }));
-    await this.em.execute(
+    await runBound(
+      this.em,
       `insert into log (log_time, log_level, log_source, log_event, log_detail)
        select r.log_time, r.log_level, r.log_source, r.log_event, coalesce(r.log_detail, '{}'::jsonb)
-       from jsonb_to_recordset(?::jsonb) as r(log_time timestamptz, log_level text, log_source text, log_event text, log_detail jsonb)`,
+       from jsonb_to_recordset($1::jsonb) as r(log_time timestamptz, log_level text, log_source text, log_event text, log_detail jsonb)`,
       // One bad character must not sink the batch.
-      [JSON.stringify(rows, withoutNul)],
+      [jsonWithoutNul(rows)],
     );
   }
 

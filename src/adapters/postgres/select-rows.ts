@@ -1,7 +1,7 @@
 import { type EntityManager, TransactionContext } from '@mikro-orm/postgresql';
 
 interface PooledConnection {
-  query(text: string): Promise<{ rows: Array<Record<string, unknown>> }>;
+  query(text: string, values?: readonly unknown[]): Promise<{ rows: Array<Record<string, unknown>> }>;
 }
 
 interface KnexClient {
@@ -17,14 +17,28 @@ interface KnexClient {
  */
 export async function selectRows(em: EntityManager, sql: string, params: readonly unknown[]): Promise<Array<Record<string, unknown>>> {
   if (TransactionContext.getEntityManager(em.name)?.getTransactionContext()) return em.execute(sql, [...params]);
-  const platform = em.getPlatform();
-  const text = platform.formatQuery(sql, params);
+  return onPooledConnection(em, (connection) => connection.query(em.getPlatform().formatQuery(sql, params)));
+}
+
+/**
+ * Runs one statement with `$1`-style bind parameters on a pooled connection, outside any transaction. For large
+ * values (a batch of log rows as one JSON text): MikroORM would escape them into the SQL text character by
+ * character, while a bind parameter travels as it is.
+ */
+export async function runBound(em: EntityManager, sql: string, values: readonly unknown[]): Promise<Array<Record<string, unknown>>> {
+  return onPooledConnection(em, (connection) => connection.query(sql, values));
+}
+
+async function onPooledConnection(
+  em: EntityManager,
+  run: (connection: PooledConnection) => Promise<{ rows: Array<Record<string, unknown>> }>,
+): Promise<Array<Record<string, unknown>>> {
   const client = em.getConnection().getKnex().client as KnexClient;
   const connection = await client.acquireConnection();
   try {
-    return (await connection.query(text)).rows;
+    return (await run(connection)).rows;
   } catch (error) {
-    throw platform.getExceptionConverter().convertException(error as Error);
+    throw em.getPlatform().getExceptionConverter().convertException(error as Error);
   } finally {
     await client.releaseConnection(connection);
   }

@@ -76,6 +76,13 @@ describe('BufferedLogSink with SqlLogStore', () => {
     expect(writes.count).toBe(2);
   });
 
+  it('stores text as given, except U+0000 (which jsonb cannot hold), without losing the rest of the batch', async () => {
+    const awkward = ['a\u0000b', 'quote \' and "double"', 'back\\slash \\u0000 not a NUL', 'line\nbreak ✓'];
+    await store.append(awkward.map((text, i) => ({ ...event(i, 'text_probe'), detail: { text } })));
+    const stored = await db.sql<{ text: string }>(`select log_detail->>'text' as text from log where log_event = 'text_probe' order by log_id`);
+    expect(stored.map((r) => r.text)).toEqual(['a\uFFFDb', ...awkward.slice(1)]);
+  });
+
   it('is bounded: past LOG_BUFFER_MAX the oldest events go to the console with a warning', async () => {
     const s = sink({ flushMs: 60_000, batchMax: 10_000, bufferMax: 50 }, undefined);
     for (let i = 0; i < 80; i++) s.record(event(i, 'overflow_probe'));

@@ -108,3 +108,54 @@ describe('POST /log bad bodies (C2 error table, never a 500)', () => {
     expect(response.headers.get('allow')).toBe('POST');
   });
 });
+
+describe('POST /log with a batch (application/x-ndjson, one event per line)', () => {
+  const ndjson = { authorization: `Bearer ${SHARED_SECRET}`, 'content-type': 'application/x-ndjson' };
+  const line = (i: number, name = 'batch_probe') =>
+    JSON.stringify({ log_level: 'info', log_source: 'scheduled_fetch', log_event: name, log_detail: { i }, log_time: `2026-11-02T00:00:${String(i).padStart(2, '0')}Z` });
+  const rowsOf = (name: string) =>
+    t.db.sql<{ i: number; log_time: Date }>(`select (log_detail->>'i')::int as i, log_time from log where log_event = $1 order by log_id`, [name]);
+
+  it('records every line, in order, each with its log_time; blank lines and CRLF are fine', async () => {
+    const body = `${line(1)}\r\n\n${line(2)}\n${line(3)}\n`;
+    expect(await raw(body, ndjson)).toEqual({ status: 202, text: '' });
+    const rows = await eventually(async () => {
+      const found = await rowsOf('batch_probe');
+      expect(found).toHaveLength(3);
+      return found;
+    });
+    expect(rows).toEqual([1, 2, 3].map((i) => ({ i, log_time: new Date(`2026-11-02T00:00:0${i}Z`) })));
+  });
+
+  it('refuses the whole batch when one line is bad, naming the line and its field; nothing is recorded', async () => {
+    const bad = JSON.stringify({ log_level: 'fatal', log_source: 'scheduled_fetch', log_event: 'batch_reject_probe' });
+    const response = await raw([line(1, 'batch_reject_probe'), bad, '{"log_level":', line(4, 'batch_reject_probe'), '[1]'].join('\n'), ndjson);
+    expect(response.status, response.text).toBe(400);
+    const parsed = JSON.parse(response.text);
+    expect(parsed.error).toBe('validation_failed');
+    expect(parsed.details.map((d: { field: string }) => d.field)).toEqual(['line 2.log_level', 'line 3', 'line 5']);
+    const nul = await raw(JSON.stringify({ log_level: 'info', log_source: 'api', log_event: 'batch_reject_probe', log_detail: { e: 'a\u0000' } }), ndjson);
+    expect(JSON.parse(nul.text).details).toEqual([{ field: 'line 1.log_detail.e', message: 'must not contain U+0000' }]);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(await rowsOf('batch_reject_probe')).toHaveLength(0);
+  });
+
+  it('400 for a batch with no event, 413 past 1,000 events', async () => {
+    const empty = await raw('\n\n', ndjson);
+    expect(empty.status).toBe(400);
+    expect(JSON.parse(empty.text).error).toBe('validation_failed');
+    const tooMany = await raw(Array.from({ length: 1001 }, (_, i) => line(i % 60, 'batch_size_probe')).join('\n'), ndjson);
+    expect(tooMany.status).toBe(413);
+    expect(JSON.parse(tooMany.text).error).toBe('payload_too_large');
+    const most = await raw(Array.from({ length: 1000 }, (_, i) => line(i % 60, 'batch_size_probe')).join('\n'), ndjson);
+    expect(most.status).toBe(202);
+    await eventually(async () => expect(await rowsOf('batch_size_probe')).toHaveLength(1000));
+  });
+
+  it('checks the shared secret before reading the batch', async () => {
+    const response = await raw(line(1, 'batch_auth_probe'), { ...ndjson, authorization: 'Bearer wrong-secret-0123456789abcdef' });
+    expect(response.status).toBe(401);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(await rowsOf('batch_auth_probe')).toHaveLength(0);
+  });
+});

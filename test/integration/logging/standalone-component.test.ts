@@ -125,4 +125,24 @@ describe('the API in LOGGING_MODE=remote', () => {
       await component.process.exited();
     }
   });
+
+  it('under a burst of requests, every event reaches the component and is stored once', async () => {
+    const component = startComponent({ LOG_FLUSH_MS: '50' });
+    const url = await component.url;
+    const api = await startTestService({ LOGGING_MODE: 'remote', LOGGING_URL: url, LOG_SHARED_SECRET: SHARED_SECRET });
+    try {
+      const before = new Date(Date.now() - 5);
+      const N = 300;
+      const statuses = await Promise.all(Array.from({ length: N }, () => api.call('GET', '/api/books', { token: 'burst.not.a-jwt' }).then((r) => r.status)));
+      expect(statuses.every((s) => s === 401)).toBe(true);
+      await eventually(async () => {
+        const found = await db.sql<{ n: string }>(`select count(*) as n from log where log_event = 'auth_failed' and log_time >= $1`, [before]);
+        expect(Number(found[0]!.n)).toBe(N);
+      });
+    } finally {
+      await api.stop();
+      component.process.child.kill('SIGTERM');
+      await component.process.exited();
+    }
+  });
 });

@@ -6,11 +6,11 @@ import type { Clock } from '../../../application/shared/clock.js';
 import { authFailed } from '../../../domain/logging/log-event.js';
 import { sendError } from '../../http/errors/error-response.js';
 import type { Paginator } from '../../http/pagination/page-links.js';
-import { jsonBody, requireJson } from '../../http/routing/json-body.js';
-import { parseOrThrow, rejectNulCharacters } from '../../http/routing/validate.js';
+import { parseOrThrow } from '../../http/routing/validate.js';
 import { checkCredential } from './bearer-credential.js';
 import { logJson } from './log-json.js';
-import { LogIntakeBody, LogListQuery } from './log-schemas.js';
+import { intakeBodyParsers, intakeEvents } from './log-intake-body.js';
+import { LogListQuery } from './log-schemas.js';
 import { renderLogViewer } from './log-viewer-page.js';
 
 export interface LogRoutesDeps {
@@ -42,17 +42,20 @@ export function logRoutes(deps: LogRoutesDeps): Router {
       sendError(res, 'unauthorized', 'Send Authorization: Bearer <token>', { headers: { 'WWW-Authenticate': challenge } });
     };
 
-  router.post('/log', guard(deps.sharedSecret, false), requireJson, jsonBody, (req: Request, res: Response) => {
-    rejectNulCharacters(req.body);
-    const body = parseOrThrow(LogIntakeBody, req.body, 'body');
-    // Events are timestamped where they happen: a given log_time is kept.
-    deps.record.execute({
-      level: body.log_level,
-      source: body.log_source,
-      event: body.log_event,
-      detail: body.log_detail ?? {},
-      time: body.log_time ?? deps.clock.now(),
-    });
+  router.post('/log', guard(deps.sharedSecret, false), ...intakeBodyParsers, (req: Request, res: Response) => {
+    // A batch is recorded whole or not at all: intakeEvents validates every event before the first is recorded.
+    const events = intakeEvents(req);
+    const now = deps.clock.now();
+    for (const body of events) {
+      // Events are timestamped where they happen: a given log_time is kept.
+      deps.record.execute({
+        level: body.log_level,
+        source: body.log_source,
+        event: body.log_event,
+        detail: body.log_detail ?? {},
+        time: body.log_time ?? now,
+      });
+    }
     res.status(202).end();
   });
   router.all('/log', (_req, res) => sendError(res, 'method_not_allowed', 'Only POST is allowed here', { headers: { Allow: 'POST' } }));
