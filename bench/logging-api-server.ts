@@ -5,7 +5,7 @@ import { loadConfig } from '../config/config.js';
 import type { LogSink } from '../src/application/logging/log-sink.js';
 import { startService } from '../src/service.js';
 
-const discard: LogSink = { record: () => undefined, close: async () => undefined };
+const discard: LogSink = { record: () => undefined, ready: async () => undefined, close: async () => undefined };
 const service = await startService(loadConfig(), () => undefined, process.env.BENCH_LOGGING === 'off' ? { logSink: discard } : {});
 console.log(`READY ${service.url}`);
 process.on('SIGTERM', () => void service.stop().then(() => process.exit(0)));

@@ -13,16 +13,26 @@ export interface BufferOptions {
   bufferMax: number;
 }
 
+/** `ready()` holds an intake answer at most this long; past it the buffer may spill, as C8.5 allows. */
+const READY_WAIT_MAX_MS = 2000;
+/** A full buffer warns at most once per interval, with the count spilled since the last warning. */
+const OVERFLOW_WARNING_INTERVAL_MS = 1000;
+
 /**
  * In-process sink: `record` only appends to memory; a timer (or a full batch) writes with one bulk insert.
  * Bounded: past `bufferMax` the oldest events go to the console. A failed write goes to the console too,
- * so the request path is never blocked or broken by logging.
+ * so the request path is never blocked or broken by logging. Past half of `bufferMax`, `ready()` waits for
+ * the writes to catch up: the intake's senders slow down before anything has to spill.
  */
 export class BufferedLogSink implements LogSink {
   private buffer: LogEvent[] = [];
   private readonly timer: NodeJS.Timeout;
   private flushing: Promise<void> = Promise.resolve();
   private closed = false;
+  private readonly highWater: number;
+  private waiters: Array<() => void> = [];
+  private spilledSinceWarning = 0;
+  private lastWarningAt = -Infinity;
 
   constructor(
     private readonly write: BatchWriter,
@@ -31,6 +41,7 @@ export class BufferedLogSink implements LogSink {
   ) {
     this.timer = setInterval(() => void this.flush(), options.flushMs);
     this.timer.unref();
+    this.highWater = Math.max(1, Math.floor(options.bufferMax / 2));
   }
 
   record(event: LogEvent): void {
@@ -39,12 +50,20 @@ export class BufferedLogSink implements LogSink {
       return;
     }
     this.buffer.push(event);
-    if (this.buffer.length > this.options.bufferMax) {
-      const dropped = this.buffer.splice(0, this.buffer.length - this.options.bufferMax);
-      consoleLogger.warn('log buffer full; oldest events written to the console', { count: dropped.length });
-      for (const e of dropped) eventToConsole(e, 'buffer_full');
-    }
+    if (this.buffer.length > this.options.bufferMax) this.spillOldest();
     if (this.buffer.length >= this.options.batchMax) void this.flush();
+  }
+
+  ready(): Promise<void> {
+    if (this.closed || this.buffer.length < this.highWater) return Promise.resolve();
+    void this.flush();
+    return new Promise((resolve) => {
+      const timeout = setTimeout(resolve, READY_WAIT_MAX_MS);
+      this.waiters.push(() => {
+        clearTimeout(timeout);
+        resolve();
+      });
+    });
   }
 
   /** Writes everything buffered so far; concurrent calls are serialised. */
@@ -60,14 +79,34 @@ export class BufferedLogSink implements LogSink {
             error: error instanceof Error ? error.message : String(error),
           });
           for (const e of batch) eventToConsole(e, 'database_unavailable');
+          this.wakeWaiters();
           continue;
         }
+        this.wakeWaiters();
         await this.afterWrite(batch).catch((error: unknown) =>
           consoleLogger.error('maintainer alert check failed', { error: error instanceof Error ? error.message : String(error) }),
         );
       }
     });
     return this.flushing;
+  }
+
+  private wakeWaiters(): void {
+    if (this.waiters.length === 0 || (this.buffer.length >= this.highWater && !this.closed)) return;
+    const waiting = this.waiters;
+    this.waiters = [];
+    for (const wake of waiting) wake();
+  }
+
+  private spillOldest(): void {
+    const dropped = this.buffer.splice(0, this.buffer.length - this.options.bufferMax);
+    for (const e of dropped) eventToConsole(e, 'buffer_full');
+    this.spilledSinceWarning += dropped.length;
+    const now = Date.now();
+    if (now - this.lastWarningAt < OVERFLOW_WARNING_INTERVAL_MS) return;
+    consoleLogger.warn('log buffer full; oldest events written to the console', { count: this.spilledSinceWarning });
+    this.spilledSinceWarning = 0;
+    this.lastWarningAt = now;
   }
 
   /** Events accepted and not yet written. */
@@ -78,6 +117,7 @@ export class BufferedLogSink implements LogSink {
   async close(): Promise<void> {
     this.closed = true;
     clearInterval(this.timer);
+    this.wakeWaiters();
     await this.flush();
   }
 }

@@ -39,6 +39,11 @@ export class HttpLogSink implements LogSink {
     this.scheduleSend();
   }
 
+  /** The API never waits for logging; past MAX_WAITING, events go to the console instead. */
+  ready(): Promise<void> {
+    return Promise.resolve();
+  }
+
   /** Events accepted and not yet sent. */
   get pending(): number {
     return this.waiting.length;

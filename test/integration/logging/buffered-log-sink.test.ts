@@ -96,6 +96,31 @@ describe('BufferedLogSink with SqlLogStore', () => {
     expect(stored.map((r) => r.i)).toEqual(Array.from({ length: 50 }, (_, i) => i + 30));
   });
 
+  it('ready() answers at once below half of LOG_BUFFER_MAX, and past it once the backlog is written', async () => {
+    const s = sink({ flushMs: 60_000, batchMax: 500, bufferMax: 100 }, undefined);
+    for (let i = 0; i < 49; i++) s.record(event(i, 'ready_probe'));
+    let settled = false;
+    await s.ready().then(() => (settled = true));
+    expect(settled).toBe(true);
+    expect(await rowCount('ready_probe')).toBe(0); // nothing had to be written for that answer
+    s.record(event(49, 'ready_probe'));
+    // 50 waiting: ready() starts the write (the timer is a minute away) and resolves when it is done.
+    await s.ready();
+    expect(await rowCount('ready_probe')).toBe(50);
+    expect(s.pending).toBe(0);
+    expect(tap.lines().filter((l) => l.log_event === 'ready_probe')).toHaveLength(0);
+  });
+
+  it('ready() waits at most 2 s for a write that hangs, and never spills for it', async () => {
+    const hanging = new BufferedLogSink(() => new Promise(() => undefined), { flushMs: 60_000, batchMax: 10, bufferMax: 20 });
+    for (let i = 0; i < 15; i++) hanging.record(event(i, 'hang_probe'));
+    const started = Date.now();
+    await hanging.ready();
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1900);
+    expect(Date.now() - started).toBeLessThan(4000);
+    expect(tap.lines().filter((l) => l.log_event === 'hang_probe')).toHaveLength(0);
+  });
+
   it('spills to the console while the database is down and writes again when it is back', async () => {
     const s = sink({ flushMs: 100, batchMax: 500, bufferMax: 10_000 }, undefined);
     s.record(event(1, 'before_outage'));
@@ -104,6 +129,7 @@ describe('BufferedLogSink with SqlLogStore', () => {
     for (let i = 0; i < 5; i++) s.record(event(i, 'during_outage'));
     await eventually(async () => expect(tap.lines().filter((l) => l.log_event === 'during_outage')).toHaveLength(5), 15_000);
     expect(tap.lines().filter((l) => l.log_event === 'during_outage').every((l) => l.fallback === 'database_unavailable')).toBe(true);
+    await s.ready(); // a failed write does not keep the intake waiting
     proxy.up();
     for (let i = 0; i < 3; i++) s.record(event(i, 'after_outage'));
     await eventually(async () => expect(await rowCount('after_outage')).toBe(3), 15_000);

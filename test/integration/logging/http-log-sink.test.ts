@@ -56,7 +56,7 @@ describe('HttpLogSink', () => {
   it('sends an event alone as the JSON body of C8.3, with the shared secret and its log_time', async () => {
     const sink = new HttpLogSink(url, SHARED_SECRET);
     sink.record(event(7));
-    await eventually(() => expect(received).toHaveLength(1));
+    await eventually(async () => expect(received).toHaveLength(1));
     expect(received[0]!.headers).toMatchObject({ authorization: `Bearer ${SHARED_SECRET}`, 'content-type': 'application/json' });
     expect(JSON.parse(received[0]!.body)).toEqual({
       log_level: 'warn',

@@ -42,20 +42,14 @@ export function logRoutes(deps: LogRoutesDeps): Router {
       sendError(res, 'unauthorized', 'Send Authorization: Bearer <token>', { headers: { 'WWW-Authenticate': challenge } });
     };
 
-  router.post('/log', guard(deps.sharedSecret, false), ...intakeBodyParsers, (req: Request, res: Response) => {
+  router.post('/log', guard(deps.sharedSecret, false), ...intakeBodyParsers, async (req: Request, res: Response) => {
     // A batch is recorded whole or not at all: intakeEvents validates every event before the first is recorded.
-    const events = intakeEvents(req);
+    const bodies = intakeEvents(req);
     const now = deps.clock.now();
-    for (const body of events) {
-      // Events are timestamped where they happen: a given log_time is kept.
-      deps.record.execute({
-        level: body.log_level,
-        source: body.log_source,
-        event: body.log_event,
-        detail: body.log_detail ?? {},
-        time: body.log_time ?? now,
-      });
-    }
+    // Events are timestamped where they happen: a given log_time is kept.
+    await deps.record.execute(
+      bodies.map((body) => ({ level: body.log_level, source: body.log_source, event: body.log_event, detail: body.log_detail ?? {}, time: body.log_time ?? now })),
+    );
     res.status(202).end();
   });
   router.all('/log', (_req, res) => sendError(res, 'method_not_allowed', 'Only POST is allowed here', { headers: { Allow: 'POST' } }));

@@ -17,7 +17,7 @@ async function serve(devSignIn: boolean) {
     res.status(404).json({ error: 'not_found', message: 'Nothing here' });
   });
   // The service's own error table, so bad input answers as it does there (400, 413, 415).
-  app.use(errorHandler({ record: () => undefined, close: async () => undefined }, systemClock, () => false));
+  app.use(errorHandler({ record: () => undefined, ready: async () => undefined, close: async () => undefined }, systemClock, () => false));
   const server = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
