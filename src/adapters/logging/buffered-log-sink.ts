@@ -33,6 +33,8 @@ export class BufferedLogSink implements LogSink {
   private waiters: Array<() => void> = [];
   private spilledSinceWarning = 0;
   private lastWarningAt = -Infinity;
+  /** The minimum of the drain queued behind the running one, or null when none is queued. */
+  private queuedMinimum: number | null = null;
 
   constructor(
     private readonly write: BatchWriter,
@@ -51,12 +53,12 @@ export class BufferedLogSink implements LogSink {
     }
     this.buffer.push(event);
     if (this.buffer.length > this.options.bufferMax) this.spillOldest();
-    if (this.buffer.length >= this.options.batchMax) void this.flush();
+    if (this.buffer.length >= this.options.batchMax) void this.drain(this.options.batchMax);
   }
 
   ready(): Promise<void> {
     if (this.closed || this.buffer.length < this.highWater) return Promise.resolve();
-    void this.flush();
+    void this.drain(Math.min(this.options.batchMax, this.highWater));
     return new Promise((resolve) => {
       const timeout = setTimeout(resolve, READY_WAIT_MAX_MS);
       this.waiters.push(() => {
@@ -68,8 +70,24 @@ export class BufferedLogSink implements LogSink {
 
   /** Writes everything buffered so far; concurrent calls are serialised. */
   flush(): Promise<void> {
+    return this.drain(1);
+  }
+
+  /**
+   * Queues a write of batches while at least `minimum` events wait. A full batch starts one at once; the rest waits
+   * for the timer: writing whatever arrived during the last write would mean many small inserts under steady load,
+   * each paying a statement and a commit. One drain waits at a time; a later call only lowers its minimum.
+   */
+  private drain(minimum: number): Promise<void> {
+    if (this.queuedMinimum !== null) {
+      this.queuedMinimum = Math.min(this.queuedMinimum, minimum);
+      return this.flushing;
+    }
+    this.queuedMinimum = minimum;
     this.flushing = this.flushing.then(async () => {
-      while (this.buffer.length > 0) {
+      const least = Math.max(1, this.queuedMinimum ?? 1);
+      this.queuedMinimum = null;
+      while (this.buffer.length >= least) {
         const batch = this.buffer.splice(0, this.options.batchMax);
         try {
           await this.write(batch);

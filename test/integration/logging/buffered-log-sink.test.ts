@@ -83,6 +83,29 @@ describe('BufferedLogSink with SqlLogStore', () => {
     expect(stored.map((r) => r.text)).toEqual(['a\uFFFDb', ...awkward.slice(1)]);
   });
 
+  it('under steady load writes full batches only, not whatever arrived during the last write', async () => {
+    const sizes: number[] = [];
+    const s = new BufferedLogSink(
+      async (batch) => {
+        sizes.push(batch.length);
+        await sleep(30);
+        await store.append(batch);
+      },
+      { flushMs: 60_000, batchMax: 100, bufferMax: 10_000 },
+    );
+    sinks.push(s);
+    // About 60 events arrive during each 30 ms write: fewer than a batch.
+    for (let i = 0; i < 1050; i += 10) {
+      for (let j = i; j < i + 10; j++) s.record(event(j, 'steady_probe'));
+      await sleep(5);
+    }
+    await s.close();
+    expect(sizes.reduce((a, b) => a + b, 0)).toBe(1050);
+    expect(sizes.slice(0, -1).every((n) => n === 100)).toBe(true);
+    expect(sizes.at(-1)).toBe(50);
+    expect(await rowCount('steady_probe')).toBe(1050);
+  });
+
   it('is bounded: past LOG_BUFFER_MAX the oldest events go to the console with a warning', async () => {
     const s = sink({ flushMs: 60_000, batchMax: 10_000, bufferMax: 50 }, undefined);
     for (let i = 0; i < 80; i++) s.record(event(i, 'overflow_probe'));
