@@ -354,11 +354,13 @@ ${table(
       verdict(intakeOk(remoteRate)),
     ],
     ['One in-process `record` on the request path: p99 < 20 µs', `p99 ${inProcess.record.p99.toFixed(2)} µs (p50 ${inProcess.record.p50.toFixed(2)} µs)`, verdict(inProcess.record.p99 < 20)],
-    [
-      'API throughput, logging on vs off, < 3 % (the API\'s ordinary answers: authenticated 200s)',
-      `${(difference('ok') * 100).toFixed(1)} % (median on/off ratio of ${ROUNDS} adjacent pairs: ${pairRatio('ok').toFixed(3)}; means ${n0(mean(api.ok.on))} on vs ${n0(mean(api.ok.off))} off answers/s)`,
-      verdict(difference('ok') < 0.03),
-    ],
+    ...(['ok', 'auth_failed'] as const).map((scenario) => [
+      scenario === 'ok'
+        ? 'API throughput, logging on vs off, < 3 %: ordinary answers (authenticated 200s; nothing is logged)'
+        : 'API throughput, logging on vs off, < 3 %: the worst case, every answer logs an event (401, `auth_failed`)',
+      `${(difference(scenario) * 100).toFixed(1)} % (median on/off ratio of ${ROUNDS} adjacent pairs: ${pairRatio(scenario).toFixed(3)}; means ${n0(mean(api[scenario].on))} on vs ${n0(mean(api[scenario].off))} off answers/s)`,
+      verdict(difference(scenario) < 0.03),
+    ]),
   ],
 )}
 
@@ -410,15 +412,15 @@ ${table(
 - API throughput, two loads, 16 connections, ${API_SECONDS} s per run after a 3 s warm-up. Both services run side by side and
   are loaded in turn (off, on, then on, off, ...), ${ROUNDS} runs each; the median ratio of the adjacent on/off pairs is
   compared. "Off" is the same service with a sink that drops events (bench/logging-api-server.ts).
-  - The target: an authenticated \`GET /api/languages?per_page=5\`, a 200. The seed logs no 2xx, so this is what logging
-    costs the API's ordinary traffic (the buffer's timer, the maintainer alert sweep): ${(difference('ok') * 100).toFixed(1)} %.
-  - The worst case, beyond the target: \`GET /api/books\` with an invalid token, every answer a 401 that records one
-    \`auth_failed\` — one row in \`log\` per request, the most logging a request does. The difference is
-    **${(difference('auth_failed') * 100).toFixed(1)} %** (median ratio ${pairRatio('auth_failed').toFixed(3)}; means ${n0(mean(api.auth_failed.on))} on vs
-    ${n0(mean(api.auth_failed.off))} off answers/s). That is the price of writing ${n0(mean(api.auth_failed.on))} rows a second from the
-    same 2 cores: the batch's serialisation and socket write in the API's one thread (a CPU profile put it near
-    6 µs an event against about 210 µs a 401) and PostgreSQL's insert work beside it.
-- Noise: two identical services measured the same way (20 pairs of 3 s) differed by up to 2.5 % on this machine.
+  - Ordinary answers: an authenticated \`GET /api/languages?per_page=5\`, a 200. The seed logs no 2xx, so this is what
+    logging costs the API's ordinary traffic (the buffer's timer, the maintainer alert sweep).
+  - The worst case: \`GET /api/books\` with an invalid token, every answer a 401 that records one \`auth_failed\` — one
+    row in \`log\` per request, ${n0(mean(api.auth_failed.on))} rows a second, the most logging a request does. A ratio above 1
+    means the service with logging was the faster one: the difference is then noise. For scale: a CPU profile of the
+    API under this load (outside this run) put the logging work (serialising batches, writing them to the socket)
+    near 6 µs per event, against about 210 µs for a whole 401.
+- Noise: two identical services (both with logging off) measured the same way by hand on this machine the same day, 20
+  pairs of 3 s, gave a median ratio of 0.975: differences of about 2.5 % are within what this machine produces alone.
 
 ${table(
   ['Load', 'Logging', 'Runs (answers/s): min / median / max', 'Mean', 'Other processes during the runs (cores, max)'],
