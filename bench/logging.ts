@@ -426,7 +426,7 @@ ${table(
   ['Load', 'Logging', 'Runs (answers/s): min / median / max', 'Mean', 'Other processes during the runs (cores, max)'],
   (['ok', 'auth_failed'] as const).flatMap((scenario) =>
     (['off', 'on'] as const).map((mode) => [
-      scenario === 'auth_failed' ? '401, one event each (worst case)' : '200, no event (target)',
+      scenario === 'auth_failed' ? '401, one event each (worst case)' : '200, no event',
       mode,
       spread(api[scenario][mode].map((r) => r.rps)),
       n0(mean(api[scenario][mode])),
