@@ -10,7 +10,7 @@ import type { BufferedLogSink } from '../src/adapters/logging/buffered-log-sink.
 import { inProcessLoggingModule } from '../src/adapters/logging/in-process-logging-module.js';
 import { openOrm } from '../src/adapters/postgres/database.js';
 import { cpuWindow } from './cpu.js';
-import { BENCH_EVENT_NAME, benchEvent } from './logging-events.js';
+import { BENCH_EVENT_NAME, benchEvent, pause, produceEvents } from './logging-events.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 30);
 const config = loadConfig({ DATABASE_URL: process.env.DATABASE_URL, JWT_SECRET: 'x'.repeat(32), NODE_ENV: 'test' });
@@ -21,25 +21,12 @@ container.loadSync(inProcessLoggingModule(orm, config.logging, config.mail));
 const sink = container.get(LogSink) as BufferedLogSink;
 const stored = async (): Promise<number> =>
   Number((await orm.em.execute<Array<{ n: string }>>(`select count(*) as n from log where log_event = ?`, [BENCH_EVENT_NAME]))[0]!.n);
-// Waiting polls a 1 ms timer, not setImmediate: a spinning producer would take a core from PostgreSQL.
-const pause = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 1));
 
 // 1. Sustained intake: keep at most two batches waiting, so nothing spills; count what the table holds at the end.
 const { batchMax } = config.logging;
 const before = await stored();
-let accepted = 0;
 const cpu = cpuWindow();
-const started = performance.now();
-const deadline = started + seconds * 1000;
-while (performance.now() < deadline) {
-  if (sink.pending < 2 * batchMax) {
-    const now = new Date();
-    for (let i = 0; i < 100; i++) sink.record(benchEvent(accepted++, now));
-  } else {
-    await pause();
-  }
-}
-const elapsed = (performance.now() - started) / 1000;
+const { accepted, seconds: elapsed } = await produceEvents(sink, seconds, 2 * batchMax);
 const storedInWindow = (await stored()) - before;
 const intakeCpu = cpu.end();
 await sink.flush();

@@ -4,7 +4,7 @@
 import pg from 'pg';
 import { HttpLogSink } from '../src/adapters/logging/http-log-sink.js';
 import { cpuWindow } from './cpu.js';
-import { BENCH_EVENT_NAME, benchEvent } from './logging-events.js';
+import { BENCH_EVENT_NAME, produceEvents } from './logging-events.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 30);
 const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
@@ -12,23 +12,11 @@ await client.connect();
 const stored = async (): Promise<number> =>
   Number((await client.query<{ n: string }>('select count(*) as n from log where log_event = $1', [BENCH_EVENT_NAME])).rows[0]!.n);
 const sink = new HttpLogSink(process.env.LOGGING_URL!, process.env.LOG_SHARED_SECRET!);
-const pause = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 1));
 
 // Keep at most 2,000 events waiting (four requests' worth), so nothing is spilled to the console.
 const before = await stored();
-let accepted = 0;
 const cpu = cpuWindow();
-const started = performance.now();
-const deadline = started + seconds * 1000;
-while (performance.now() < deadline) {
-  if (sink.pending < 2000) {
-    const now = new Date();
-    for (let i = 0; i < 100; i++) sink.record(benchEvent(accepted++, now));
-  } else {
-    await pause();
-  }
-}
-const elapsed = (performance.now() - started) / 1000;
+const { accepted, seconds: elapsed } = await produceEvents(sink, seconds, 2000);
 const storedInWindow = (await stored()) - before;
 const reading = cpu.end();
 await sink.close();
