@@ -10,6 +10,10 @@ const PAGES_DIR = join(WEB_DIR, 'pages');
 const CLIENT_DIR = join(WEB_DIR, 'client');
 /** The shared navigation, written once and placed where a page says `<!--nav-->` (static markup, no data). */
 const NAV_PARTIAL = '_nav.html';
+/** The document around every page: head, style sheet and the page's script. A page file is its body only. */
+const LAYOUT_PARTIAL = '_layout.html';
+/** A page's first line names its title: `<!--title: Books-->`. */
+const TITLE_LINE = /^<!--title: (.+)-->\n/;
 
 /**
  * Everything from 'self' only: the pages talk to `/api` and nothing else. No referrer, so a shared list's token in
@@ -37,17 +41,27 @@ export interface WebOptions {
   hsSecret: string | null;
 }
 
+/** A page's body in the layout, with the navigation where the body asks for it. Built once, at start-up. */
+function documentOf(page: string, source: string, layout: string, nav: string): string {
+  const title = TITLE_LINE.exec(source)?.[1];
+  if (title === undefined) throw new Error(`pages/${page}.html must start with <!--title: ...-->`);
+  const body = source.slice(source.indexOf('\n') + 1).replace('<!--nav-->', nav);
+  // Functions as replacements, so a `$` in a body is never read as a replacement pattern.
+  return layout.replaceAll('{{title}}', () => title).replaceAll('{{page}}', () => page).replace('{{body}}', () => body);
+}
+
 export async function createWebRoutes(options: WebOptions): Promise<Router> {
   if (options.devSignIn && !options.hsSecret) throw new Error('DEV_SIGN_IN=on needs the HS256 secret to sign development tokens');
   const files = (await readdir(PAGES_DIR)).filter((f) => f.endsWith('.html') && !f.startsWith('_'));
   const pages = files.map((f) => f.slice(0, -'.html'.length)).sort();
-  const [nav, css, bundles] = await Promise.all([
+  const [nav, layout, css, bundles] = await Promise.all([
     readFile(join(PAGES_DIR, NAV_PARTIAL), 'utf8'),
+    readFile(join(PAGES_DIR, LAYOUT_PARTIAL), 'utf8'),
     readFile(join(WEB_DIR, 'style.css'), 'utf8'),
     bundleClientPages(CLIENT_DIR, pages),
   ]);
   const html = new Map<string, string>();
-  for (const page of pages) html.set(page, (await readFile(join(PAGES_DIR, `${page}.html`), 'utf8')).replace('<!--nav-->', nav));
+  for (const page of pages) html.set(page, documentOf(page, await readFile(join(PAGES_DIR, `${page}.html`), 'utf8'), layout, nav));
 
   const router = express.Router({ caseSensitive: true, strict: true });
   router.get('/', (_req, res) => {

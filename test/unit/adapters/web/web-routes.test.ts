@@ -41,9 +41,19 @@ describe('web routes', () => {
     expect(page.headers.get('content-security-policy')).toContain("default-src 'self'");
     expect(page.headers.get('referrer-policy')).toBe('no-referrer');
     const html = await page.text();
+    expect(html).toMatch(/^<!doctype html>\n/);
+    expect(html).toContain('<title>Books · Shelfwatch</title>');
     expect(html).toContain('<script type="module" src="/assets/books.js">');
+    expect(html).toContain('<body data-page="books">');
     expect(html).toContain('id="unread-count"');
-    expect(html).not.toContain('<!--nav-->');
+    expect(html).toMatch(/<\/main>\n<\/body>\n<\/html>\n$/);
+    expect(html).not.toMatch(/<!--nav-->|<!--title|\{\{/);
+    // Every page is a whole document built from the same layout.
+    for (const name of ['sign-in', 'shared-list', 'alerts']) {
+      const text = await (await fetch(`${off.base}/${name}.html`)).text();
+      expect(text).toContain(`<body data-page="${name}">`);
+      expect(text).not.toMatch(/<!--title|\{\{/);
+    }
 
     const js = await fetch(`${off.base}/assets/books.js`);
     expect(js.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
