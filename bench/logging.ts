@@ -5,8 +5,6 @@
 //      off within 3 %.
 // Results go to docs/benchmarks.md between the logging-benchmark markers.
 import path from 'node:path';
-import autocannon from 'autocannon';
-import jwt from 'jsonwebtoken';
 import pg from 'pg';
 import { prepareDatabase } from '../src/adapters/postgres/database.js';
 import { cpuWindow, waitForQuiet } from './cpu.js';
@@ -14,20 +12,19 @@ import { type BenchDatabase, freePort, startBenchDatabase } from './database.js'
 import { BENCH_EVENT_NAME, benchEvent, benchIntakeBody } from './logging-events.js';
 import { writeLoggingSection } from './logging-report.js';
 import { cores, machineInfo } from './pricing-report.js';
-import { type ChildHandle, runningChildren, startNodeChild } from './processes.js';
+import { type Comparison, apiOnOff } from './logging-api-on-off.js';
+import { type HttpLoad, load } from './logging-http-load.js';
+import { median } from './paired-ratio.js';
+import { runningChildren, startNodeChild } from './processes.js';
 import { table } from './report.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const SECONDS = Number(process.env.BENCH_LOGGING_SECONDS ?? 30);
-const API_SECONDS = Number(process.env.BENCH_LOGGING_API_SECONDS ?? 3);
-/**
- * On/off pairs per load: many short adjacent runs, so the machine's drift hits both halves of a pair alike. Two
- * identical services measured this way differed by up to 2.5 % with 20 pairs (8 pairs of 6 s: up to 5 %).
- */
-const ROUNDS = 20;
+/** On/off runs: many short adjacent pairs, so the machine's drift hits both halves of a pair alike. */
+const API_SECONDS = Number(process.env.BENCH_LOGGING_API_SECONDS ?? 2);
+const API_PAIRS = Number(process.env.BENCH_LOGGING_API_PAIRS ?? 40);
 const BATCH = 500; // LOG_BATCH_MAX's default: the baseline inserts batches of the size the buffer writes
 const SHARED_SECRET = 'bench-shared-secret-0123456789';
-const JWT_SECRET = 'bench-jwt-secret-that-is-long-enough-0123456789';
 const say = (line: string): void => console.log(line);
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -117,48 +114,6 @@ async function inProcessIntake(url: string): Promise<IntakeResult> {
   return result;
 }
 
-interface HttpLoad {
-  rps: number;
-  ok: number;
-  other: number;
-  errors: number;
-  ownCores: number;
-  otherCores: number;
-  seconds: number;
-}
-
-async function load(options: {
-  url: string;
-  method: string;
-  headers: Record<string, string>;
-  body?: string;
-  connections: number;
-  seconds: number;
-  /** The status class counted as the expected answer. */
-  expect: '2xx' | '4xx';
-}): Promise<HttpLoad> {
-  const cpu = cpuWindow();
-  const result = await autocannon({
-    url: options.url,
-    method: options.method,
-    headers: options.headers,
-    body: options.body,
-    connections: options.connections,
-    duration: options.seconds,
-    timeout: 10,
-  });
-  const reading = cpu.end();
-  const ok = result[options.expect];
-  return {
-    rps: ok / result.duration,
-    ok,
-    other: result['2xx'] + result['4xx'] + result['5xx'] - ok,
-    errors: result.errors + result.timeouts,
-    seconds: result.duration,
-    ...reading,
-  };
-}
-
 interface RemoteResult {
   seconds: number;
   accepted: number;
@@ -221,66 +176,6 @@ async function httpIntake(url: string): Promise<{ remote: RemoteResult; single: 
   }
 }
 
-/**
- * The API with logging on and off, two loads: ordinary authenticated answers (the target) and a flood of 401s, each
- * recording one auth_failed (the worst case). Both services run side by side (idle while the other is measured) and
- * are loaded in turn, ROUNDS times each, so drift on this shared machine hits both alike.
- */
-type Scenario = 'auth_failed' | 'ok';
-type OnOff = Record<'on' | 'off', HttpLoad[]>;
-
-async function apiOnOff(url: string): Promise<Record<Scenario, OnOff>> {
-  const runs: Record<Scenario, OnOff> = { auth_failed: { on: [], off: [] }, ok: { on: [], off: [] } };
-  const ports = { off: await freePort(), on: await freePort() };
-  const children: ChildHandle[] = [];
-  try {
-    for (const mode of ['off', 'on'] as const) {
-      children.push(
-        await startNodeChild({
-          name: `api logging ${mode}`,
-          args: ['--import', 'tsx', 'bench/logging-api-server.ts'],
-          cwd: ROOT,
-          env: {
-            ...process.env,
-            NODE_ENV: 'production',
-            DATABASE_URL: url,
-            JWT_SECRET,
-            PORT: String(ports[mode]),
-            HOST: '127.0.0.1',
-            SCHEDULER: 'off',
-            FETCH_WORKERS: 'off',
-            DEMO_STORES: 'off',
-            BENCH_LOGGING: mode,
-          },
-          ready: /^READY /,
-          timeoutMs: 60_000,
-          say,
-        }),
-      );
-    }
-    const token = jwt.sign({ sub: 'bench' }, JWT_SECRET, { algorithm: 'HS256', expiresIn: 3600 });
-    // auth_failed: every answer is a 401 that records one event; ok: an authenticated 200 that records none.
-    const target = (scenario: Scenario, mode: 'on' | 'off') =>
-      scenario === 'auth_failed'
-        ? { url: `http://127.0.0.1:${ports[mode]}/api/books`, method: 'GET', headers: { authorization: 'Bearer not.a.valid-token' }, connections: 16, expect: '4xx' as const }
-        : { url: `http://127.0.0.1:${ports[mode]}/api/languages?per_page=5`, method: 'GET', headers: { authorization: `Bearer ${token}` }, connections: 16, expect: '2xx' as const };
-    for (const scenario of ['ok', 'auth_failed'] as const) {
-      await quiet();
-      for (const mode of ['off', 'on'] as const) await load({ ...target(scenario, mode), seconds: 3 }); // warm-up
-      for (let round = 0; round < ROUNDS; round++) {
-        for (const mode of round % 2 === 0 ? (['off', 'on'] as const) : (['on', 'off'] as const)) {
-          runs[scenario][mode].push(await load({ ...target(scenario, mode), seconds: API_SECONDS }));
-        }
-        const [off, on] = [runs[scenario].off.at(-1)!, runs[scenario].on.at(-1)!];
-        say(`  ${scenario} ${round + 1}/${ROUNDS}: off ${off.rps.toFixed(0)}, on ${on.rps.toFixed(0)} answers/s (other processes ${cores(Math.max(off.otherCores, on.otherCores))} cores)`);
-      }
-    }
-  } finally {
-    for (const child of children) await child.stop();
-  }
-  return runs;
-}
-
 const pct = (a: number, b: number): string => `${((100 * a) / b).toFixed(1)} %`;
 const n0 = (v: number): string => Math.round(v).toLocaleString('en-US');
 const verdict = (ok: boolean): string => (ok ? '**PASS**' : '**FAIL**');
@@ -311,21 +206,17 @@ async function main(): Promise<void> {
   say(`  remote sink: ${n0(remoteRate)} events/s stored; one event per request: ${n0(http.single.rate.perSecond)} events/s stored`);
   await clearLog(url);
 
-  say(`API throughput with logging on and off (${ROUNDS} pairs of ${API_SECONDS} s runs per load) ...`);
-  const api = await apiOnOff(url);
-  const mean = (runs: HttpLoad[]): number => runs.reduce((sum, r) => sum + r.rps, 0) / runs.length;
+  say(`API throughput with logging on and off (one API process switching its sink; ${API_PAIRS} pairs of ${API_SECONDS} s runs per comparison) ...`);
+  const comparisons = await apiOnOff({ databaseUrl: url, rootDir: ROOT, pairs: API_PAIRS, seconds: API_SECONDS, connections: 16, quiet, say });
+  const [flood, noise, ordinary] = comparisons as [Comparison, Comparison, Comparison];
+  const mean = (runs: HttpLoad[], pick: (r: HttpLoad) => number = (r) => r.rps): number => runs.reduce((sum, r) => sum + pick(r), 0) / runs.length;
   const spread = (values: number[]): string => {
     const sorted = [...values].sort((a, b) => a - b);
     return `${n0(sorted[0]!)} / ${n0(median(sorted))} / ${n0(sorted.at(-1)!)}`;
   };
-  // Each round measured off and on back to back: the median of the pairs' ratios is robust to a disturbed pair.
-  const median = (values: number[]): number => {
-    const sorted = [...values].sort((a, b) => a - b);
-    const middle = Math.floor(sorted.length / 2);
-    return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-  };
-  const pairRatio = (scenario: Scenario): number => median(api[scenario].on.map((on, i) => on.rps / api[scenario].off[i]!.rps));
-  const difference = (scenario: Scenario): number => Math.abs(1 - pairRatio(scenario));
+  const difference = (c: Comparison): number => Math.abs(1 - c.ratio.median);
+  const estimate = (c: Comparison): string =>
+    `median ratio ${c.ratio.median.toFixed(3)}, 95 % interval ${c.ratio.low.toFixed(3)}–${c.ratio.high.toFixed(3)}, ${c.ratio.pairs} pairs`;
 
   const finishedAt = new Date();
   const intakeOk = (rate: number): boolean => rate >= 0.5 * baseline.perSecond;
@@ -354,12 +245,12 @@ ${table(
       verdict(intakeOk(remoteRate)),
     ],
     ['One in-process `record` on the request path: p99 < 20 µs', `p99 ${inProcess.record.p99.toFixed(2)} µs (p50 ${inProcess.record.p50.toFixed(2)} µs)`, verdict(inProcess.record.p99 < 20)],
-    ...(['ok', 'auth_failed'] as const).map((scenario) => [
-      scenario === 'ok'
-        ? 'API throughput, logging on vs off, < 3 %: ordinary answers (authenticated 200s; nothing is logged)'
-        : 'API throughput, logging on vs off, < 3 %: the worst case, every answer logs an event (401, `auth_failed`)',
-      `${(difference(scenario) * 100).toFixed(1)} % (median on/off ratio of ${ROUNDS} adjacent pairs: ${pairRatio(scenario).toFixed(3)}; means ${n0(mean(api[scenario].on))} on vs ${n0(mean(api[scenario].off))} off answers/s)`,
-      verdict(difference(scenario) < 0.03),
+    ...[flood, ordinary].map((c) => [
+      c === flood
+        ? 'API throughput, logging on vs off, < 3 %: the worst case, every answer logs an event (401, `auth_failed`)'
+        : 'API throughput, logging on vs off, < 3 %: ordinary answers (authenticated 200s; nothing is logged)',
+      `${(difference(c) * 100).toFixed(1)} % (${estimate(c)})`,
+      verdict(difference(c) < 0.03),
     ]),
   ],
 )}
@@ -409,31 +300,35 @@ ${table(
 - \`record\` timed alone ${n0(inProcess.record.calls)} times while the buffer was written in the background: p50
   ${inProcess.record.p50.toFixed(2)} µs, p99 ${inProcess.record.p99.toFixed(2)} µs, p99.9 ${inProcess.record.p999.toFixed(2)} µs, max ${inProcess.record.max.toFixed(1)} µs
   (the timer itself: p99 ${inProcess.timerP99.toFixed(2)} µs).
-- API throughput, two loads, 16 connections, ${API_SECONDS} s per run after a 3 s warm-up. Both services run side by side and
-  are loaded in turn (off, on, then on, off, ...), ${ROUNDS} runs each; the median ratio of the adjacent on/off pairs is
-  compared. "Off" is the same service with a sink that drops events (bench/logging-api-server.ts).
-  - Ordinary answers: an authenticated \`GET /api/languages?per_page=5\`, a 200. The seed logs no 2xx, so this is what
-    logging costs the API's ordinary traffic (the buffer's timer, the maintainer alert sweep).
+- API throughput: one API process (bench/logging-api-server.ts) with a switch in front of its log sink. Off, the sink
+  drops every event; on, events go to the in-process buffer and into \`log\`, as \`npm start\` runs them. Runs of
+  ${API_SECONDS} s with 16 connections alternate between the two states (off, on, then on, off, ...), ${API_PAIRS} pairs per
+  comparison after a 3 s warm-up of each; the estimate is the median of the pairs' ratios (on / off), with a 95 %
+  bootstrap interval. One process is compared with itself because two identical API processes measured the same way
+  differed by 5 % and more on this machine (code layout, JIT and heap differ between processes). Switching off
+  writes what the buffer still holds before the next run, so an "off" run never pays for the "on" run's events.
   - The worst case: \`GET /api/books\` with an invalid token, every answer a 401 that records one \`auth_failed\` — one
-    row in \`log\` per request, ${n0(mean(api.auth_failed.on))} rows a second, the most logging a request does. A ratio above 1
-    means the service with logging was the faster one: the difference is then noise. For scale: a CPU profile of the
-    API under this load (outside this run) put the logging work (serialising batches, writing them to the socket)
-    near 6 µs per event, against about 210 µs for a whole 401.
-- Noise: two identical services (both with logging off) measured the same way by hand on this machine the same day, 20
-  pairs of 3 s, gave a median ratio of 0.975: differences of about 2.5 % are within what this machine produces alone.
+    row in \`log\` per request, ${n0(mean(flood.then))} rows a second, the most logging a request does. PostgreSQL's inserts share the
+    two cores with the API and the load generator.
+  - Ordinary answers: an authenticated \`GET /api/languages?per_page=5\`, a 200. The seed logs no 2xx, so nothing is
+    recorded and the switch changes nothing: what is left of logging is the buffer's 2 s timer over an empty buffer
+    and the alert sweep's query every 5 s, present in both states.
+  - The noise: the 401 flood again with logging off on both sides of each pair (${estimate(noise)}). A ratio this far
+    from 1 is what the machine produces alone.
 
 ${table(
-  ['Load', 'Logging', 'Runs (answers/s): min / median / max', 'Mean', 'Other processes during the runs (cores, max)'],
-  (['ok', 'auth_failed'] as const).flatMap((scenario) =>
-    (['off', 'on'] as const).map((mode) => [
-      scenario === 'auth_failed' ? '401, one event each (worst case)' : '200, no event',
-      mode,
-      spread(api[scenario][mode].map((r) => r.rps)),
-      n0(mean(api[scenario][mode])),
-      cores(Math.max(...api[scenario][mode].map((r) => r.otherCores))),
-    ]),
-  ),
+  ['Comparison', 'First runs (off), answers/s: min / median / max', 'Second runs', 'Means (first / second)', 'Benchmark tree (cores, mean: first / second)', 'Other processes (cores, max)'],
+  comparisons.map((c) => [
+    c.label,
+    spread(c.first.map((r) => r.rps)),
+    `${c.second}: ${spread(c.then.map((r) => r.rps))}`,
+    `${n0(mean(c.first))} / ${n0(mean(c.then))}`,
+    `${cores(mean(c.first, (r) => r.ownCores))} / ${cores(mean(c.then, (r) => r.ownCores))}`,
+    cores(Math.max(...[...c.first, ...c.then].map((r) => r.otherCores))),
+  ]),
 )}
+
+"Benchmark tree" is the benchmark with its children: the API, the load generator and ${database.kind === 'embedded' ? 'the embedded PostgreSQL' : 'nothing of the external PostgreSQL'}.
 `;
   await writeLoggingSection(path.join(ROOT, 'docs/benchmarks.md'), section);
   say('Written to docs/benchmarks.md');

@@ -63,9 +63,10 @@ export interface Core {
   shutdown: ShutdownStack;
 }
 
-/** Replacements the benchmarks use to compare (logging off versus on); nothing else sets them. */
+/** Hooks the benchmarks use to compare (logging off versus on); nothing else sets them. */
 export interface CoreOverrides {
-  logSink?: LogSink;
+  /** Wraps the configured sink: the API then records into what this returns. */
+  wrapLogSink?: (configured: LogSink) => LogSink;
 }
 
 /** What every process needs (the API and the job CLI): database, migrations, adapters, job queue. */
@@ -78,8 +79,9 @@ export async function startCore(config: AppConfig, say: (line: string) => void, 
   const orm = await openOrm(database.url, config.dbPoolMax);
   shutdown.push('database pool', () => orm.close(true));
   loadRuntimeModules(container, config, orm);
-  if (overrides.logSink) container.rebindSync(LogSink).toConstantValue(overrides.logSink);
-  const logs = container.get(LogSink);
+  const configured = container.get(LogSink);
+  const logs = overrides.wrapLogSink ? overrides.wrapLogSink(configured) : configured;
+  if (logs !== configured) container.rebindSync(LogSink).toConstantValue(logs);
   shutdown.push('log buffer', () => logs.close());
   const boss = await startPgBoss(database.url, (error) => consoleLogger.error('job queue error', { error: error.message }));
   shutdown.push('job queue', () => boss.stop({ graceful: true, wait: true, timeout: 30_000 }));
