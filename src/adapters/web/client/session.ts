@@ -23,10 +23,18 @@ export class SignInRedirect extends Error {
   }
 }
 
-/** Leaves for the sign-in page, which shows why and returns here afterwards. */
+let leaving = false;
+
+/**
+ * Leaves for the sign-in page, which shows why and returns here afterwards. Once only: a page whose requests all
+ * answer 401 (its content and the navigation's badge) would otherwise start a second navigation that aborts the first.
+ */
 export function goToSignIn(reason: SignInReason): SignInRedirect {
-  const back = reason === 'signed-out' ? '' : `&next=${encodeURIComponent(location.pathname + location.search)}`;
-  location.assign(`/sign-in.html?reason=${reason}${back}`);
+  if (!leaving) {
+    leaving = true;
+    const back = reason === 'signed-out' ? '' : `&next=${encodeURIComponent(location.pathname + location.search)}`;
+    location.assign(`/sign-in.html?reason=${reason}${back}`);
+  }
   return new SignInRedirect(reason);
 }
 
