@@ -82,6 +82,27 @@ async function baselineBulkInsert(url: string): Promise<Rate> {
   return { rows, seconds, perSecond: rows / seconds, ...reading };
 }
 
+/** Runs a measuring child for SECONDS; it prints one `RESULT {json}` line, which is returned. */
+async function runResultChild<T>(name: string, script: string, env: Record<string, string>): Promise<T> {
+  let result: T | null = null;
+  const child = await startNodeChild({
+    name,
+    args: ['--import', 'tsx', script],
+    cwd: ROOT,
+    env: { ...process.env, ...env, BENCH_SECONDS: String(SECONDS) },
+    ready: /^RESULT /,
+    timeoutMs: (SECONDS + 120) * 1000,
+    say: (line) => {
+      const match = /RESULT (\{.*\})$/.exec(line);
+      if (match) result = JSON.parse(match[1]!) as T;
+      else say(line);
+    },
+  });
+  await child.stop();
+  if (result === null) throw new Error(`the ${name} child printed no result`);
+  return result;
+}
+
 interface IntakeResult {
   seconds: number;
   accepted: number;
@@ -95,23 +116,7 @@ interface IntakeResult {
 
 /** The in-process buffer in a child process (bench/logging-intake.ts). */
 async function inProcessIntake(url: string): Promise<IntakeResult> {
-  let result: IntakeResult | null = null;
-  const child = await startNodeChild({
-    name: 'in-process intake',
-    args: ['--import', 'tsx', 'bench/logging-intake.ts'],
-    cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: url, BENCH_SECONDS: String(SECONDS) },
-    ready: /^RESULT /,
-    timeoutMs: (SECONDS + 120) * 1000,
-    say: (line) => {
-      const match = /RESULT (\{.*\})$/.exec(line);
-      if (match) result = JSON.parse(match[1]!) as IntakeResult;
-      else say(line);
-    },
-  });
-  await child.stop();
-  if (!result) throw new Error('the intake child printed no result');
-  return result;
+  return runResultChild<IntakeResult>('in-process intake', 'bench/logging-intake.ts', { DATABASE_URL: url });
 }
 
 interface RemoteResult {
@@ -141,22 +146,11 @@ async function httpIntake(url: string): Promise<{ remote: RemoteResult; single: 
   try {
     say(`  the remote sink (LOGGING_MODE=remote's HttpLogSink), ${SECONDS} s ...`);
     await quiet();
-    let remote: RemoteResult | null = null;
-    const sender = await startNodeChild({
-      name: 'remote sender',
-      args: ['--import', 'tsx', 'bench/logging-remote-intake.ts'],
-      cwd: ROOT,
-      env: { ...process.env, DATABASE_URL: url, LOGGING_URL: `http://127.0.0.1:${port}`, LOG_SHARED_SECRET: SHARED_SECRET, BENCH_SECONDS: String(SECONDS) },
-      ready: /^RESULT /,
-      timeoutMs: (SECONDS + 120) * 1000,
-      say: (line) => {
-        const match = /RESULT (\{.*\})$/.exec(line);
-        if (match) remote = JSON.parse(match[1]!) as RemoteResult;
-        else say(line);
-      },
+    const remote = await runResultChild<RemoteResult>('remote sender', 'bench/logging-remote-intake.ts', {
+      DATABASE_URL: url,
+      LOGGING_URL: `http://127.0.0.1:${port}`,
+      LOG_SHARED_SECRET: SHARED_SECRET,
     });
-    await sender.stop();
-    if (!remote) throw new Error('the remote sender printed no result');
     await sleep(3000); // the component's last batches
     await clearLog(url);
 
