@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { startEmbeddedPostgres } from '../src/adapters/postgres/embedded-postgres.js';
 
 export interface BenchDatabase {
   /** URL of the benchmark's own database. */
@@ -49,8 +50,6 @@ async function externalDatabase(serverUrl: string, say: (line: string) => void):
 }
 
 async function embeddedDatabase(say: (line: string) => void): Promise<BenchDatabase> {
-  // Imported only here: embedded-postgres installs exit hooks as soon as it is loaded.
-  const { startEmbeddedPostgres } = await import('../src/adapters/postgres/embedded-postgres.js');
   const folder = await mkdtemp(path.join(tmpdir(), 'shelfwatch-bench-'));
   // mkdtemp makes 0700; as root the server runs as `postgres`, which must traverse this folder.
   await chmod(folder, 0o755);
