@@ -13,11 +13,12 @@ import { cpuWindow } from './cpu.js';
 import { BENCH_EVENT_NAME, benchEvent, pause, produceEvents } from './logging-events.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 30);
-const config = loadConfig({ DATABASE_URL: process.env.DATABASE_URL, JWT_SECRET: 'x'.repeat(32), NODE_ENV: 'test' });
-const orm = await openOrm(process.env.DATABASE_URL!, 4);
+const databaseUrl = process.env.DATABASE_URL!;
+const config = loadConfig({ DATABASE_URL: databaseUrl, JWT_SECRET: 'x'.repeat(32), NODE_ENV: 'test' });
+const orm = await openOrm(databaseUrl, 4);
 const container = new Container({ autobind: true, defaultScope: 'Singleton' });
 container.bind(Clock).toConstantValue(systemClock);
-container.loadSync(inProcessLoggingModule(orm, config.logging, config.mail));
+container.loadSync(inProcessLoggingModule(orm, databaseUrl, config.logging, config.mail));
 const sink = container.get(LogSink) as BufferedLogSink;
 const stored = async (): Promise<number> =>
   Number((await orm.em.execute<Array<{ n: string }>>(`select count(*) as n from log where log_event = ?`, [BENCH_EVENT_NAME]))[0]!.n);

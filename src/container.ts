@@ -27,20 +27,20 @@ export function createContainer(config: AppConfig, say: (line: string) => void):
 }
 
 /** Second stage, once the database answers: persistence, logging mode, store fetching and mail adapters. */
-export function loadRuntimeModules(container: Container, config: AppConfig, orm: MikroORM): void {
+export function loadRuntimeModules(container: Container, config: AppConfig, orm: MikroORM, databaseUrl: string): void {
   container.loadSync(
     postgresModule(orm),
     pricingPersistenceModule,
-    loggingModule(config, orm),
+    loggingModule(config, orm, databaseUrl),
     storeFetchingModule(config.pricing),
     mailModule(config.mail),
   );
 }
 
 /** LOGGING_MODE: this process is the logging component (in-process), or it sends to the standalone one (remote). */
-export function loggingModule(config: AppConfig, orm: MikroORM) {
+export function loggingModule(config: AppConfig, orm: MikroORM, databaseUrl: string) {
   const { logging } = config;
   return logging.mode === 'remote' && logging.url && logging.sharedSecret
     ? remoteLoggingModule(logging.url, logging.sharedSecret)
-    : inProcessLoggingModule(orm, logging, config.mail);
+    : inProcessLoggingModule(orm, databaseUrl, logging, config.mail);
 }

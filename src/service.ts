@@ -78,7 +78,7 @@ export async function startCore(config: AppConfig, say: (line: string) => void, 
   if (prepared.appliedMigrations.length > 0) say(`Applied migrations: ${prepared.appliedMigrations.join(', ')}`);
   const orm = await openOrm(database.url, config.dbPoolMax);
   shutdown.push('database pool', () => orm.close(true));
-  loadRuntimeModules(container, config, orm);
+  loadRuntimeModules(container, config, orm, database.url);
   const configured = container.get(LogSink);
   const logs = overrides.wrapLogSink ? overrides.wrapLogSink(configured) : configured;
   if (logs !== configured) container.rebindSync(LogSink).toConstantValue(logs);

@@ -40,6 +40,8 @@ export class BufferedLogSink implements LogSink {
     private readonly write: BatchWriter,
     private readonly options: BufferOptions,
     private readonly afterWrite: AfterWrite = async () => undefined,
+    /** Releases what `write` holds (a thread, a connection) once the last batch is written. */
+    private readonly release: () => Promise<void> = async () => undefined,
   ) {
     this.timer = setInterval(() => void this.flush(), options.flushMs);
     this.timer.unref();
@@ -137,5 +139,6 @@ export class BufferedLogSink implements LogSink {
     clearInterval(this.timer);
     this.wakeWaiters();
     await this.flush();
+    await this.release();
   }
 }

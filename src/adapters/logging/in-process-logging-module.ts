@@ -10,13 +10,15 @@ import { MaintainerAlertLedger } from '../../application/logging/ports/maintaine
 import { alertChannelFromConfig } from '../notify/maintainer-alert-channels.js';
 import { BufferedLogSink } from './buffered-log-sink.js';
 import { SqlLogStore } from './sql-log-store.js';
+import { ThreadLogWriter } from './thread-log-writer.js';
 import { SqlMaintainerAlertLedger } from './sql-maintainer-alert-ledger.js';
 
 /**
  * The logging component on this database: LOGGING_MODE=in-process in the API, and the standalone component.
- * Events are buffered in memory, bulk-inserted into `log`, and each written batch is checked for maintainer alerts.
+ * Events are buffered in memory, bulk-inserted into `log` from a worker thread (ThreadLogWriter), and each written
+ * batch is checked for maintainer alerts.
  */
-export const inProcessLoggingModule = (orm: MikroORM, logging: LoggingConfig, mail: MailConfig) =>
+export const inProcessLoggingModule = (orm: MikroORM, databaseUrl: string, logging: LoggingConfig, mail: MailConfig) =>
   new ContainerModule(({ bind }) => {
     bind(LogStore).toConstantValue(new SqlLogStore(orm.em));
     bind(MaintainerAlertLedger).toConstantValue(new SqlMaintainerAlertLedger(orm.em));
@@ -25,9 +27,9 @@ export const inProcessLoggingModule = (orm: MikroORM, logging: LoggingConfig, ma
     bind(RetentionPolicy).toConstantValue(logging.retention);
     bind(LogSink)
       .toDynamicValue((context) => {
-        const store = context.get(LogStore);
         const alerts = context.get(CheckMaintainerAlerts, { autobind: true });
-        return new BufferedLogSink((batch) => store.append(batch), logging, (batch) => alerts.afterWrite(batch));
+        const writer = new ThreadLogWriter(databaseUrl);
+        return new BufferedLogSink(writer.write, logging, (batch) => alerts.afterWrite(batch), () => writer.close());
       })
       .inSingletonScope();
   });

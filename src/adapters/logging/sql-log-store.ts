@@ -6,7 +6,7 @@ import type { EventSummary } from '../../domain/logging/maintainer-alert.js';
 import type { PageRequest, PageSlice } from '../../domain/shared/page.js';
 import { sliceOf, whereOf } from '../postgres/keyset.js';
 import { runBound, selectRows } from '../postgres/select-rows.js';
-import { jsonWithoutNul } from './json-text.js';
+import { LOG_INSERT_SQL, logRowsText } from './log-insert.js';
 
 const COLUMNS = 'log_id, log_time, log_level, log_source, log_event, log_detail';
 /** The position of a key row in the viewer's order; a row deleted by retention meanwhile ends the listing there. */
@@ -16,23 +16,9 @@ const KEY_POSITION = '(select k.log_time, k.log_id from log k where k.log_id = ?
 export class SqlLogStore implements LogStore {
   constructor(private readonly em: EntityManager) {}
 
-  /** One bulk insert per batch: the whole batch travels as a single jsonb parameter. */
+  /** The batch with one statement (`LOG_INSERT_SQL`). The API's sink writes through `ThreadLogWriter` instead. */
   async append(events: readonly LogEvent[]): Promise<void> {
-    const rows = events.map((e) => ({
-      log_time: e.time.toISOString(),
-      log_level: e.level,
-      log_source: e.source,
-      log_event: e.event,
-      log_detail: e.detail,
-    }));
-    await runBound(
-      this.em,
-      `insert into log (log_time, log_level, log_source, log_event, log_detail)
-       select r.log_time, r.log_level, r.log_source, r.log_event, coalesce(r.log_detail, '{}'::jsonb)
-       from jsonb_to_recordset($1::jsonb) as r(log_time timestamptz, log_level text, log_source text, log_event text, log_detail jsonb)`,
-      // One bad character must not sink the batch.
-      [jsonWithoutNul(rows)],
-    );
+    await runBound(this.em, LOG_INSERT_SQL, [logRowsText(events)]);
   }
 
   /** Keyset over (log_time, log_id) descending, so a page costs the same at any depth (C4.5). */

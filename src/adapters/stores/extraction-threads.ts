@@ -1,5 +1,5 @@
 import os from 'node:os';
-import { Worker } from 'node:worker_threads';
+import { RequestThread } from '../threads/request-thread.js';
 import { extractPrice } from './extraction/extract-price.js';
 import type { ExtractionConfig, ExtractionResult } from './extraction/types.js';
 
@@ -9,13 +9,10 @@ export type PageExtractor = (html: string, pageUrl: string, config: ExtractionCo
 export const extractInThread: PageExtractor = async (html, pageUrl, config) => extractPrice(html, pageUrl, config);
 
 export interface ExtractionRequest {
-  id: number;
   html: string;
   pageUrl: string;
   config: ExtractionConfig;
 }
-
-export type ExtractionReply = { id: number; result: ExtractionResult } | { id: number; error: string };
 
 /** Each worker's V8 old generation: pages are read one at a time and kept by nobody. */
 const WORKER_HEAP_MB = 48;
@@ -30,12 +27,16 @@ const IDLE_STOP_MS = 5_000;
  * source reports them as `parse_error`) and is started again on next use.
  */
 export class ExtractionThreads {
-  private readonly slots: Array<Slot | null>;
-  private nextId = 1;
+  private readonly threads: Array<RequestThread<ExtractionRequest, ExtractionResult>>;
   private turn = 0;
 
   constructor(readonly size: number = defaultThreadCount()) {
-    this.slots = Array.from({ length: size }, () => null);
+    const source = import.meta.url.endsWith('.ts');
+    const entry = new URL(`./extraction-worker.${source ? 'ts' : 'js'}`, import.meta.url);
+    this.threads = Array.from(
+      { length: size },
+      () => new RequestThread({ entry, heapMb: WORKER_HEAP_MB, idleStopMs: IDLE_STOP_MS, name: 'extraction' }),
+    );
   }
 
   readonly extract: PageExtractor = (html, pageUrl, config) => {
@@ -44,70 +45,16 @@ export class ExtractionThreads {
     let chosen = 0;
     for (let k = 0; k < this.size; k++) {
       const i = (this.turn + k) % this.size;
-      if ((this.slots[i]?.pending.size ?? 0) < (this.slots[chosen]?.pending.size ?? 0)) chosen = i;
+      if (this.threads[i]!.pending < this.threads[chosen]!.pending) chosen = i;
     }
     this.turn = (this.turn + 1) % this.size;
-    const slot = (this.slots[chosen] ??= this.start(chosen));
-    const id = this.nextId++;
-    return new Promise<ExtractionResult>((resolve, reject) => {
-      if (slot.idle) clearTimeout(slot.idle);
-      slot.idle = null;
-      if (slot.pending.size === 0) slot.worker.ref();
-      slot.pending.set(id, { resolve, reject });
-      slot.worker.postMessage({ id, html, pageUrl, config } satisfies ExtractionRequest);
-    });
+    return this.threads[chosen]!.call({ html, pageUrl, config });
   };
 
   /** Stops the threads (pending pages fail). */
   async close(): Promise<void> {
-    await Promise.all(this.slots.map((slot) => slot?.worker.terminate()));
-    this.slots.fill(null);
+    await Promise.all(this.threads.map((thread) => thread.close()));
   }
-
-  private start(index: number): Slot {
-    const source = import.meta.url.endsWith('.ts');
-    const entry = new URL(`./extraction-worker.${source ? 'ts' : 'js'}`, import.meta.url);
-    // TypeScript sources (tsx in development, the job CLI, tests) need tsx's loader registered in the thread first.
-    const worker = source
-      ? new Worker(`import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(entry.href)}); });`, {
-          eval: true,
-          execArgv: [],
-          resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
-        })
-      : new Worker(entry, { execArgv: [], resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
-    worker.unref();
-    const slot: Slot = { worker, pending: new Map(), idle: null };
-    worker.on('message', (reply: ExtractionReply) => {
-      const waiting = slot.pending.get(reply.id);
-      if (!waiting) return;
-      slot.pending.delete(reply.id);
-      if (slot.pending.size === 0) {
-        worker.unref();
-        slot.idle = setTimeout(() => {
-          if (this.slots[index] === slot) this.slots[index] = null;
-          void worker.terminate();
-        }, IDLE_STOP_MS);
-        slot.idle.unref();
-      }
-      if ('result' in reply) waiting.resolve(reply.result);
-      else waiting.reject(new Error(reply.error));
-    });
-    const fail = (error: Error): void => {
-      if (this.slots[index] === slot) this.slots[index] = null;
-      if (slot.idle) clearTimeout(slot.idle);
-      for (const waiting of slot.pending.values()) waiting.reject(error);
-      slot.pending.clear();
-    };
-    worker.on('error', fail);
-    worker.on('exit', (code) => fail(new Error(`the extraction thread stopped (exit code ${code})`)));
-    return slot;
-  }
-}
-
-interface Slot {
-  worker: Worker;
-  idle: ReturnType<typeof setTimeout> | null;
-  pending: Map<number, { resolve: (result: ExtractionResult) => void; reject: (error: Error) => void }>;
 }
 
 function defaultThreadCount(): number {

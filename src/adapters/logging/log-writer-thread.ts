@@ -1,0 +1,17 @@
+// The worker thread of ThreadLogWriter: writes the API's log batches on its own connection.
+import { workerData } from 'node:worker_threads';
+import pg from 'pg';
+import { serveRequests } from '../threads/serve-requests.js';
+import { LOG_INSERT_SQL, logRowsText } from './log-insert.js';
+import type { LogWriteRequest, LogWriterThreadData } from './thread-log-writer.js';
+
+const { databaseUrl, connectTimeoutMs } = workerData as LogWriterThreadData;
+// One connection: batches are written one after another (the buffer serialises them).
+const pool = new pg.Pool({ connectionString: databaseUrl, max: 1, connectionTimeoutMillis: connectTimeoutMs });
+// A connection lost while idle: the next batch opens a new one.
+pool.on('error', () => undefined);
+
+serveRequests(async (request: LogWriteRequest) => {
+  await pool.query(LOG_INSERT_SQL, ['rowsText' in request ? request.rowsText : logRowsText(request.events)]);
+  return null;
+});

@@ -1,0 +1,56 @@
+import type { LogEvent } from '../../domain/logging/log-event.js';
+import { RequestThread } from '../threads/request-thread.js';
+import type { BatchWriter } from './buffered-log-sink.js';
+import { logRowsText } from './log-insert.js';
+
+/** A batch as events (copied by the structured clone), or as text when a detail holds something it cannot copy. */
+export type LogWriteRequest = { events: readonly LogEvent[] } | { rowsText: string };
+
+export interface LogWriterThreadData {
+  databaseUrl: string;
+  connectTimeoutMs: number;
+}
+
+/** The thread keeps its connection while batches come at least this often (the buffer flushes every few seconds). */
+const IDLE_STOP_MS = 60_000;
+/** A batch is at most LOG_BATCH_MAX events; nothing else lives in the thread. */
+const THREAD_HEAP_MB = 64;
+/** As the ORM's pool: fail fast when the server is gone, so the batch goes to the console (C8.6). */
+const CONNECT_TIMEOUT_MS = 5_000;
+
+/**
+ * Writes log batches on a worker thread with its own connection (log-writer-thread.ts). Under a flood of logged
+ * answers (401s, 5xx) the batch's JSON text and the driver's work would otherwise run on the thread that answers
+ * HTTP requests; here that thread only hands the events over. A failed write rejects, as an in-thread insert would.
+ */
+export class ThreadLogWriter {
+  private readonly thread: RequestThread<LogWriteRequest, null>;
+
+  constructor(databaseUrl: string) {
+    const source = import.meta.url.endsWith('.ts');
+    this.thread = new RequestThread({
+      entry: new URL(`./log-writer-thread.${source ? 'ts' : 'js'}`, import.meta.url),
+      workerData: { databaseUrl, connectTimeoutMs: CONNECT_TIMEOUT_MS } satisfies LogWriterThreadData,
+      heapMb: THREAD_HEAP_MB,
+      idleStopMs: IDLE_STOP_MS,
+      name: 'log writer',
+    });
+  }
+
+  readonly write: BatchWriter = async (events) => {
+    let request: LogWriteRequest = { events };
+    try {
+      await this.thread.call(request);
+      return;
+    } catch (error) {
+      if (!(error instanceof Error && error.name === 'DataCloneError')) throw error;
+      request = { rowsText: logRowsText(events) };
+    }
+    await this.thread.call(request);
+  };
+
+  /** Stops the thread; call it after the buffer's last flush. */
+  close(): Promise<void> {
+    return this.thread.close();
+  }
+}
