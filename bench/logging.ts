@@ -6,6 +6,7 @@
 // Results go to docs/benchmarks.md between the logging-benchmark markers.
 import path from 'node:path';
 import pg from 'pg';
+import { LOG_INSERT_SQL, logRowsText } from '../src/adapters/logging/log-insert.js';
 import { prepareDatabase } from '../src/adapters/postgres/database.js';
 import { cpuWindow, waitForQuiet } from './cpu.js';
 import { type BenchDatabase, freePort, startBenchDatabase } from './database.js';
@@ -61,19 +62,13 @@ interface Rate {
 async function baselineBulkInsert(url: string): Promise<Rate> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
-  const sql = `insert into log (log_time, log_level, log_source, log_event, log_detail)
-    select r.log_time, r.log_level, r.log_source, r.log_event, coalesce(r.log_detail, '{}'::jsonb)
-    from jsonb_to_recordset($1::jsonb) as r(log_time timestamptz, log_level text, log_source text, log_event text, log_detail jsonb)`;
   let rows = 0;
   const cpu = cpuWindow();
   const started = performance.now();
   while (performance.now() - started < SECONDS * 1000) {
     const now = new Date();
-    const batch = Array.from({ length: BATCH }, (_, i) => {
-      const e = benchEvent(rows + i, now);
-      return { log_time: e.time.toISOString(), log_level: e.level, log_source: e.source, log_event: e.event, log_detail: e.detail };
-    });
-    await client.query(sql, [JSON.stringify(batch)]);
+    const batch = Array.from({ length: BATCH }, (_, i) => benchEvent(rows + i, now));
+    await client.query(LOG_INSERT_SQL, [logRowsText(batch)]);
     rows += BATCH;
   }
   const seconds = (performance.now() - started) / 1000;
@@ -256,7 +251,7 @@ ${table(
   [
     ['Baseline: `insert ... select from jsonb_to_recordset`, 500 rows per statement, back to back over one connection', n0(baseline.rows), n0(baseline.perSecond), '100 %', `${cores(baseline.ownCores)} / ${cores(baseline.otherCores)}`],
     [
-      'In-process: `BufferedLogSink` (defaults: 2 s, 500 per batch, bound 10,000) with the real container module, alert checks on',
+      'In-process: `BufferedLogSink` (defaults: 2 s, 500 per batch, bound 10,000) with the real container module, batches written by `ThreadLogWriter` (a worker thread), alert checks on',
       n0(inProcess.storedInWindow),
       n0(inProcessRate),
       pct(inProcessRate, baseline.perSecond),
@@ -295,7 +290,8 @@ ${table(
   ${inProcess.record.p50.toFixed(2)} µs, p99 ${inProcess.record.p99.toFixed(2)} µs, p99.9 ${inProcess.record.p999.toFixed(2)} µs, max ${inProcess.record.max.toFixed(1)} µs
   (the timer itself: p99 ${inProcess.timerP99.toFixed(2)} µs).
 - API throughput: one API process (bench/logging-api-server.ts) with a switch in front of its log sink. Off, the sink
-  drops every event; on, events go to the in-process buffer and into \`log\`, as \`npm start\` runs them. Runs of
+  drops every event; on, events go to the in-process buffer and a worker thread writes them into \`log\`, as
+  \`npm start\` runs them. Runs of
   ${API_SECONDS} s with 16 connections alternate between the two states (off, on, then on, off, ...), ${API_PAIRS} pairs per
   comparison after a 3 s warm-up of each; the estimate is the median of the pairs' ratios (on / off), with a 95 %
   bootstrap interval. One process is compared with itself because two identical API processes measured the same way

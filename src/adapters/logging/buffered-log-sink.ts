@@ -15,6 +15,8 @@ export interface BufferOptions {
 
 /** `ready()` holds an intake answer at most this long; past it the buffer may spill, as C8.5 allows. */
 const READY_WAIT_MAX_MS = 2000;
+/** Batches written at once within a drain: the next one is prepared while the database works on the last. */
+const WRITES_IN_FLIGHT = 2;
 /** A full buffer warns at most once per interval, with the count spilled since the last warning. */
 const OVERFLOW_WARNING_INTERVAL_MS = 1000;
 
@@ -78,7 +80,9 @@ export class BufferedLogSink implements LogSink {
   /**
    * Queues a write of batches while at least `minimum` events wait. A full batch starts one at once; the rest waits
    * for the timer: writing whatever arrived during the last write would mean many small inserts under steady load,
-   * each paying a statement and a commit. One drain waits at a time; a later call only lowers its minimum.
+   * each paying a statement and a commit. One drain waits at a time; a later call only lowers its minimum. Within a
+   * drain up to WRITES_IN_FLIGHT batches are written at once, so preparing the next batch overlaps the database's
+   * work on the last one.
    */
   private drain(minimum: number): Promise<void> {
     if (this.queuedMinimum !== null) {
@@ -89,26 +93,34 @@ export class BufferedLogSink implements LogSink {
     this.flushing = this.flushing.then(async () => {
       const least = Math.max(1, this.queuedMinimum ?? 1);
       this.queuedMinimum = null;
+      const inFlight = new Set<Promise<void>>();
       while (this.buffer.length >= least) {
-        const batch = this.buffer.splice(0, this.options.batchMax);
-        try {
-          await this.write(batch);
-        } catch (error) {
-          consoleLogger.warn('log table unavailable; events written to the console', {
-            count: batch.length,
-            error: error instanceof Error ? error.message : String(error),
-          });
-          for (const e of batch) eventToConsole(e, 'database_unavailable');
-          this.wakeWaiters();
-          continue;
-        }
-        this.wakeWaiters();
-        await this.afterWrite(batch).catch((error: unknown) =>
-          consoleLogger.error('maintainer alert check failed', { error: error instanceof Error ? error.message : String(error) }),
-        );
+        const written: Promise<void> = this.writeBatch(this.buffer.splice(0, this.options.batchMax)).finally(() => inFlight.delete(written));
+        inFlight.add(written);
+        if (inFlight.size >= WRITES_IN_FLIGHT) await Promise.race(inFlight);
       }
+      await Promise.all(inFlight);
     });
     return this.flushing;
+  }
+
+  /** Writes one batch; never rejects: a batch the table cannot take goes to the console. */
+  private async writeBatch(batch: LogEvent[]): Promise<void> {
+    try {
+      await this.write(batch);
+    } catch (error) {
+      consoleLogger.warn('log table unavailable; events written to the console', {
+        count: batch.length,
+        error: error instanceof Error ? error.message : String(error),
+      });
+      for (const e of batch) eventToConsole(e, 'database_unavailable');
+      this.wakeWaiters();
+      return;
+    }
+    this.wakeWaiters();
+    await this.afterWrite(batch).catch((error: unknown) =>
+      consoleLogger.error('maintainer alert check failed', { error: error instanceof Error ? error.message : String(error) }),
+    );
   }
 
   private wakeWaiters(): void {

@@ -106,6 +106,28 @@ describe('BufferedLogSink with SqlLogStore', () => {
     expect(await rowCount('steady_probe')).toBe(1050);
   });
 
+  it('writes at most two batches at once, so the next batch is prepared while the database works on the last', async () => {
+    let running = 0;
+    const concurrency: number[] = [];
+    const s = new BufferedLogSink(
+      async (batch) => {
+        running += 1;
+        concurrency.push(running);
+        await sleep(40);
+        await store.append(batch);
+        running -= 1;
+      },
+      { flushMs: 60_000, batchMax: 100, bufferMax: 10_000 },
+    );
+    sinks.push(s);
+    for (let i = 0; i < 600; i++) s.record(event(i, 'overlap_probe'));
+    await s.close();
+    expect(concurrency).toHaveLength(6);
+    expect(Math.max(...concurrency)).toBe(2);
+    const stored = await db.sql<{ i: number }>(`select (log_detail->>'i')::int as i from log where log_event = 'overlap_probe' order by 1`);
+    expect(stored.map((r) => r.i)).toEqual(Array.from({ length: 600 }, (_, i) => i));
+  });
+
   it('is bounded: past LOG_BUFFER_MAX the oldest events go to the console with a warning', async () => {
     const s = sink({ flushMs: 60_000, batchMax: 10_000, bufferMax: 50 }, undefined);
     for (let i = 0; i < 80; i++) s.record(event(i, 'overflow_probe'));
