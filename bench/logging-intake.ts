@@ -18,7 +18,7 @@ const config = loadConfig({ DATABASE_URL: databaseUrl, JWT_SECRET: 'x'.repeat(32
 const orm = await openOrm(databaseUrl, 4);
 const container = new Container({ autobind: true, defaultScope: 'Singleton' });
 container.bind(Clock).toConstantValue(systemClock);
-container.loadSync(inProcessLoggingModule(orm, databaseUrl, config.logging, config.mail));
+container.loadSync(inProcessLoggingModule(orm, { databaseUrl, logBatchWriting: 'writer-thread' }, config.logging, config.mail));
 const sink = container.get(LogSink) as BufferedLogSink;
 const stored = async (): Promise<number> =>
   Number((await orm.em.execute<Array<{ n: string }>>(`select count(*) as n from log where log_event = ?`, [BENCH_EVENT_NAME]))[0]!.n);

@@ -22,7 +22,8 @@ async function main(args: string[]): Promise<void> {
   const config = loadConfig();
   const shutdown = new ShutdownStack();
   try {
-    const core = await startCore(config, say, shutdown);
+    // No writer thread: nothing here answers HTTP, and a second V8 isolate would cost about 45 MiB.
+    const core = await startCore(config, say, shutdown, { logBatchWriting: 'orm-pool' });
     if (job === 'fetch') await runFetch(core);
     else {
       say(`Consolidating ${formatMonth(month)} ...`);

@@ -21,7 +21,7 @@ async function main(): Promise<void> {
     await prepareDatabase(database.url, null);
     const orm = await openOrm(database.url, 2);
     shutdown.push('database pool', () => orm.close(true));
-    container.loadSync(inProcessLoggingModule(orm, database.url, config.logging, config.mail));
+    container.loadSync(inProcessLoggingModule(orm, { databaseUrl: database.url, logBatchWriting: 'orm-pool' }, config.logging, config.mail));
     shutdown.push('log buffer', () => container.get(LogSink).close());
     say(`Deleting log rows older than ${config.logging.retention.days} days ...`);
     const { deleted, cutoff } = await container.get(PurgeOldLogs, { autobind: true }).execute();

@@ -2,7 +2,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { Container } from 'inversify';
 import type { AppConfig } from '../config/config.js';
 import { Clock, systemClock } from './application/shared/clock.js';
-import { inProcessLoggingModule } from './adapters/logging/in-process-logging-module.js';
+import { inProcessLoggingModule, type LogWrites } from './adapters/logging/in-process-logging-module.js';
 import { remoteLoggingModule } from './adapters/logging/remote-logging-module.js';
 import { embeddedDatabaseModule, externalDatabaseModule } from './adapters/postgres/database-modules.js';
 import { mailModule } from './adapters/notify/mail-modules.js';
@@ -27,20 +27,20 @@ export function createContainer(config: AppConfig, say: (line: string) => void):
 }
 
 /** Second stage, once the database answers: persistence, logging mode, store fetching and mail adapters. */
-export function loadRuntimeModules(container: Container, config: AppConfig, orm: MikroORM, databaseUrl: string): void {
+export function loadRuntimeModules(container: Container, config: AppConfig, orm: MikroORM, logWrites: LogWrites): void {
   container.loadSync(
     postgresModule(orm),
     pricingPersistenceModule,
-    loggingModule(config, orm, databaseUrl),
+    loggingModule(config, orm, logWrites),
     storeFetchingModule(config.pricing),
     mailModule(config.mail),
   );
 }
 
 /** LOGGING_MODE: this process is the logging component (in-process), or it sends to the standalone one (remote). */
-export function loggingModule(config: AppConfig, orm: MikroORM, databaseUrl: string) {
+export function loggingModule(config: AppConfig, orm: MikroORM, logWrites: LogWrites) {
   const { logging } = config;
   return logging.mode === 'remote' && logging.url && logging.sharedSecret
     ? remoteLoggingModule(logging.url, logging.sharedSecret)
-    : inProcessLoggingModule(orm, databaseUrl, logging, config.mail);
+    : inProcessLoggingModule(orm, logWrites, logging, config.mail);
 }

@@ -76,7 +76,7 @@ export async function startLoggingComponent(config: AppConfig, say: (line: strin
     await prepareDatabase(database.url, null);
     const orm = await openOrm(database.url, config.dbPoolMax);
     shutdown.push('database pool', () => orm.close(true));
-    container.loadSync(inProcessLoggingModule(orm, database.url, config.logging, config.mail));
+    container.loadSync(inProcessLoggingModule(orm, { databaseUrl: database.url, logBatchWriting: 'writer-thread' }, config.logging, config.mail));
     const sink = container.get(LogSink);
     shutdown.push('log buffer', () => sink.close());
     startAlertSweep(container, config, shutdown);

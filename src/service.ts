@@ -21,6 +21,7 @@ import { listen } from './adapters/http/http-server.js';
 import { CursorCodec } from './adapters/http/pagination/cursor-codec.js';
 import { Paginator } from './adapters/http/pagination/page-links.js';
 import { consoleLogger } from './adapters/logging/console-output.js';
+import type { LogBatchWriting } from './adapters/logging/in-process-logging-module.js';
 import { openOrm, prepareDatabase } from './adapters/postgres/database.js';
 import { DatabaseProvisioner } from './adapters/postgres/database-provisioner.js';
 import { localSecrets } from './adapters/postgres/embedded-postgres.js';
@@ -63,14 +64,16 @@ export interface Core {
   shutdown: ShutdownStack;
 }
 
-/** Hooks the benchmarks use to compare (logging off versus on); nothing else sets them. */
-export interface CoreOverrides {
-  /** Wraps the configured sink: the API then records into what this returns. */
+export interface CoreOptions {
+  /** Where the in-process log buffer writes its batches (default: a writer thread, for a process answering HTTP). */
+  logBatchWriting?: LogBatchWriting;
+  /** Benchmark hook (logging off versus on); nothing else sets it. Wraps the configured sink: the API then records
+   *  into what this returns. */
   wrapLogSink?: (configured: LogSink) => LogSink;
 }
 
 /** What every process needs (the API and the job CLI): database, migrations, adapters, job queue. */
-export async function startCore(config: AppConfig, say: (line: string) => void, shutdown: ShutdownStack, overrides: CoreOverrides = {}): Promise<Core> {
+export async function startCore(config: AppConfig, say: (line: string) => void, shutdown: ShutdownStack, options: CoreOptions = {}): Promise<Core> {
   const container = createContainer(config, say);
   const database = await container.get(DatabaseProvisioner).start();
   shutdown.push('database', database.stop);
@@ -78,9 +81,9 @@ export async function startCore(config: AppConfig, say: (line: string) => void, 
   if (prepared.appliedMigrations.length > 0) say(`Applied migrations: ${prepared.appliedMigrations.join(', ')}`);
   const orm = await openOrm(database.url, config.dbPoolMax);
   shutdown.push('database pool', () => orm.close(true));
-  loadRuntimeModules(container, config, orm, database.url);
+  loadRuntimeModules(container, config, orm, { databaseUrl: database.url, logBatchWriting: options.logBatchWriting ?? 'writer-thread' });
   const configured = container.get(LogSink);
-  const logs = overrides.wrapLogSink ? overrides.wrapLogSink(configured) : configured;
+  const logs = options.wrapLogSink ? options.wrapLogSink(configured) : configured;
   if (logs !== configured) container.rebindSync(LogSink).toConstantValue(logs);
   shutdown.push('log buffer', () => logs.close());
   const boss = await startPgBoss(database.url, (error) => consoleLogger.error('job queue error', { error: error.message }));
@@ -103,11 +106,11 @@ export function startWorkers(core: Core): void {
 export async function startService(
   config: AppConfig,
   say: (line: string) => void = () => undefined,
-  overrides: CoreOverrides = {},
+  options: CoreOptions = {},
 ): Promise<RunningService> {
   const shutdown = new ShutdownStack();
   try {
-    const core = await startCore(config, say, shutdown, overrides);
+    const core = await startCore(config, say, shutdown, options);
     const { container, scope, logs, orm } = core;
     if (config.pricing.workers) startWorkers(core);
 

@@ -1,6 +1,7 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { ContainerModule } from 'inversify';
 import type { LoggingConfig, MailConfig } from '../../../config/config.js';
+import type { LogEvent } from '../../domain/logging/log-event.js';
 import { CheckMaintainerAlerts } from '../../application/logging/check-maintainer-alerts.js';
 import { LogSink } from '../../application/logging/log-sink.js';
 import { AlertChannel } from '../../application/logging/ports/alert-channel.js';
@@ -14,11 +15,24 @@ import { ThreadLogWriter } from './thread-log-writer.js';
 import { SqlMaintainerAlertLedger } from './sql-maintainer-alert-ledger.js';
 
 /**
- * The logging component on this database: LOGGING_MODE=in-process in the API, and the standalone component.
- * Events are buffered in memory, bulk-inserted into `log` from a worker thread (ThreadLogWriter), and each written
- * batch is checked for maintainer alerts.
+ * Where the buffer writes its batches. A process that answers HTTP (the API, the standalone component) writes on a
+ * worker thread with its own connection, so a flood of logged answers does not load the thread that answers. The
+ * job CLI and the retention script write on the ORM's pool: nothing there answers HTTP, and the thread's second V8
+ * isolate would cost about 45 MiB.
  */
-export const inProcessLoggingModule = (orm: MikroORM, databaseUrl: string, logging: LoggingConfig, mail: MailConfig) =>
+export type LogBatchWriting = 'writer-thread' | 'orm-pool';
+
+export interface LogWrites {
+  databaseUrl: string;
+  logBatchWriting: LogBatchWriting;
+}
+
+/**
+ * The logging component on this database: LOGGING_MODE=in-process in the API, and the standalone component.
+ * Events are buffered in memory, bulk-inserted into `log` (see `LogBatchWriting`), and each written batch is checked
+ * for maintainer alerts.
+ */
+export const inProcessLoggingModule = (orm: MikroORM, writes: LogWrites, logging: LoggingConfig, mail: MailConfig) =>
   new ContainerModule(({ bind }) => {
     bind(LogStore).toConstantValue(new SqlLogStore(orm.em));
     bind(MaintainerAlertLedger).toConstantValue(new SqlMaintainerAlertLedger(orm.em));
@@ -28,8 +42,13 @@ export const inProcessLoggingModule = (orm: MikroORM, databaseUrl: string, loggi
     bind(LogSink)
       .toDynamicValue((context) => {
         const alerts = context.get(CheckMaintainerAlerts, { autobind: true });
-        const writer = new ThreadLogWriter(databaseUrl);
-        return new BufferedLogSink(writer.write, logging, (batch) => alerts.afterWrite(batch), () => writer.close());
+        const afterWrite = (batch: readonly LogEvent[]) => alerts.afterWrite(batch);
+        if (writes.logBatchWriting === 'orm-pool') {
+          const store = context.get(LogStore);
+          return new BufferedLogSink((batch) => store.append(batch), logging, afterWrite);
+        }
+        const thread = new ThreadLogWriter(writes.databaseUrl);
+        return new BufferedLogSink(thread.write, logging, afterWrite, () => thread.close());
       })
       .inSingletonScope();
   });

@@ -5,9 +5,9 @@ import { serveRequests } from '../threads/serve-requests.js';
 import { LOG_INSERT_SQL, logRowsText } from './log-insert.js';
 import type { LogWriteRequest, LogWriterThreadData } from './thread-log-writer.js';
 
-const { databaseUrl, connectTimeoutMs } = workerData as LogWriterThreadData;
-// One connection: batches are written one after another (the buffer serialises them).
-const pool = new pg.Pool({ connectionString: databaseUrl, max: 1, connectionTimeoutMillis: connectTimeoutMs });
+const { databaseUrl, connectTimeoutMs, applicationName } = workerData as LogWriterThreadData;
+// One connection: a second batch in flight is prepared here while the first is written.
+const pool = new pg.Pool({ connectionString: databaseUrl, max: 1, connectionTimeoutMillis: connectTimeoutMs, application_name: applicationName });
 // A connection lost while idle: the next batch opens a new one.
 pool.on('error', () => undefined);
 

@@ -16,7 +16,7 @@ const KEY_POSITION = '(select k.log_time, k.log_id from log k where k.log_id = ?
 export class SqlLogStore implements LogStore {
   constructor(private readonly em: EntityManager) {}
 
-  /** The batch with one statement (`LOG_INSERT_SQL`). The API's sink writes through `ThreadLogWriter` instead. */
+  /** The batch with one statement (`LOG_INSERT_SQL`), on the ORM's pool (`LogBatchWriting` 'orm-pool'). */
   async append(events: readonly LogEvent[]): Promise<void> {
     await runBound(this.em, LOG_INSERT_SQL, [logRowsText(events)]);
   }

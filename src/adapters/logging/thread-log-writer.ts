@@ -9,7 +9,11 @@ export type LogWriteRequest = { events: readonly LogEvent[] } | { rowsText: stri
 export interface LogWriterThreadData {
   databaseUrl: string;
   connectTimeoutMs: number;
+  applicationName: string;
 }
+
+/** How the thread's connection shows in `pg_stat_activity`. */
+export const LOG_WRITER_APPLICATION_NAME = 'shelfwatch-log-writer';
 
 /** The thread keeps its connection while batches come at least this often (the buffer flushes every few seconds). */
 const IDLE_STOP_MS = 60_000;
@@ -30,7 +34,7 @@ export class ThreadLogWriter {
     const source = import.meta.url.endsWith('.ts');
     this.thread = new RequestThread({
       entry: new URL(`./log-writer-thread.${source ? 'ts' : 'js'}`, import.meta.url),
-      workerData: { databaseUrl, connectTimeoutMs: CONNECT_TIMEOUT_MS } satisfies LogWriterThreadData,
+      workerData: { databaseUrl, connectTimeoutMs: CONNECT_TIMEOUT_MS, applicationName: LOG_WRITER_APPLICATION_NAME } satisfies LogWriterThreadData,
       heapMb: THREAD_HEAP_MB,
       idleStopMs: IDLE_STOP_MS,
       name: 'log writer',
