@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../config/config.js';
 import { LogSink } from '../../../src/application/logging/log-sink.js';
 import { Clock, systemClock } from '../../../src/application/shared/clock.js';
+import type { BufferedLogSink } from '../../../src/adapters/logging/buffered-log-sink.js';
 import { inProcessLoggingModule, type LogBatchWriting } from '../../../src/adapters/logging/in-process-logging-module.js';
 import { LOG_WRITER_APPLICATION_NAME } from '../../../src/adapters/logging/thread-log-writer.js';
 import { openOrm } from '../../../src/adapters/postgres/database.js';
@@ -28,7 +29,7 @@ async function writeOneEvent(logBatchWriting: LogBatchWriting, event: string): P
   const container = new Container({ autobind: true, defaultScope: 'Singleton' });
   container.bind(Clock).toConstantValue(systemClock);
   container.loadSync(inProcessLoggingModule(orm, { databaseUrl: db.url, logBatchWriting }, config.logging, config.mail));
-  const sink = container.get(LogSink);
+  const sink = container.get(LogSink) as BufferedLogSink;
   sink.record({ level: 'info', source: 'api', event, detail: {}, time: new Date() });
   await sink.flush();
   const writers = await db.sql<{ name: string }>(
