@@ -1,5 +1,5 @@
 import type { LogEvent } from '../../domain/logging/log-event.js';
-import { RequestThread } from '../threads/request-thread.js';
+import { RequestThread, threadEntry } from '../threads/request-thread.js';
 import type { BatchWriter } from './buffered-log-sink.js';
 import { logRowsText } from './log-insert.js';
 
@@ -31,9 +31,8 @@ export class ThreadLogWriter {
   private readonly thread: RequestThread<LogWriteRequest, null>;
 
   constructor(databaseUrl: string) {
-    const source = import.meta.url.endsWith('.ts');
     this.thread = new RequestThread({
-      entry: new URL(`./log-writer-thread.${source ? 'ts' : 'js'}`, import.meta.url),
+      entry: threadEntry(import.meta.url, 'log-writer-thread'),
       workerData: { databaseUrl, connectTimeoutMs: CONNECT_TIMEOUT_MS, applicationName: LOG_WRITER_APPLICATION_NAME } satisfies LogWriterThreadData,
       heapMb: THREAD_HEAP_MB,
       idleStopMs: IDLE_STOP_MS,

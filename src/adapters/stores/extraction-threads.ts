@@ -1,5 +1,5 @@
 import os from 'node:os';
-import { RequestThread } from '../threads/request-thread.js';
+import { RequestThread, threadEntry } from '../threads/request-thread.js';
 import { extractPrice } from './extraction/extract-price.js';
 import type { ExtractionConfig, ExtractionResult } from './extraction/types.js';
 
@@ -31,8 +31,7 @@ export class ExtractionThreads {
   private turn = 0;
 
   constructor(readonly size: number = defaultThreadCount()) {
-    const source = import.meta.url.endsWith('.ts');
-    const entry = new URL(`./extraction-worker.${source ? 'ts' : 'js'}`, import.meta.url);
+    const entry = threadEntry(import.meta.url, 'extraction-worker');
     this.threads = Array.from(
       { length: size },
       () => new RequestThread({ entry, heapMb: WORKER_HEAP_MB, idleStopMs: IDLE_STOP_MS, name: 'extraction' }),

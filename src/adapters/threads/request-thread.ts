@@ -1,10 +1,15 @@
 import { Worker } from 'node:worker_threads';
 
+/** A thread's entry module beside the calling module: its `.ts` file under tsx, its `.js` twin when compiled. */
+export function threadEntry(callerUrl: string, baseName: string): URL {
+  return new URL(`./${baseName}.${callerUrl.endsWith('.ts') ? 'ts' : 'js'}`, callerUrl);
+}
+
 /** What a thread answers to one request (see `serveRequests`). */
 export type ThreadReply<Result> = { id: number; result: Result } | { id: number; error: string };
 
 export interface RequestThreadOptions {
-  /** The thread's entry module (a `.ts` file under tsx, its `.js` twin when compiled). */
+  /** The thread's entry module (see `threadEntry`). */
   entry: URL;
   /** What the thread gets as `workerData`. */
   workerData?: unknown;
