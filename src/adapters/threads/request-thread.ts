@@ -1,4 +1,15 @@
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+
+/** tsx's ESM register API, found from here: eval'd code in a thread would look for tsx from the working directory. */
+const TSX_API = tsxEsmApi();
+
+function tsxEsmApi(): string {
+  const require = createRequire(import.meta.url);
+  const manifest = require('tsx/package.json') as { exports: Record<string, { import: { default: string } }> };
+  return new URL(manifest.exports['./esm/api']!.import.default, pathToFileURL(require.resolve('tsx/package.json'))).href;
+}
 
 /** A thread's entry module beside the calling module: its `.ts` file under tsx, its `.js` twin when compiled. */
 export function threadEntry(callerUrl: string, baseName: string): URL {
@@ -71,7 +82,7 @@ export class RequestThread<Request, Result> {
     // TypeScript sources (tsx: npm start, the job CLI, tests) need tsx's loader registered in the thread first;
     // Node 20 does not apply the parent's `--import tsx` to a worker.
     const worker = entry.pathname.endsWith('.ts')
-      ? new Worker(`import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(entry.href)}); });`, {
+      ? new Worker(`import(${JSON.stringify(TSX_API)}).then(({ register }) => { register(); return import(${JSON.stringify(entry.href)}); });`, {
           eval: true,
           execArgv: [],
           workerData,

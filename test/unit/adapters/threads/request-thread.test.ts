@@ -1,5 +1,8 @@
 // RequestThread against a real worker thread (test/fixtures/threads/echo-thread.ts).
 import { execFile } from 'node:child_process';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { RequestThread } from '../../../../src/adapters/threads/request-thread.js';
 
@@ -73,11 +76,15 @@ describe('RequestThread', () => {
 });
 
 describe('RequestThread and the process', () => {
-  it('keeps the process alive while a request is pending, and not once the thread is idle', async () => {
+  it('keeps the process alive while a request is pending, and not once the thread is idle; from any working directory', async () => {
+    const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
     const probe = new URL('../../../fixtures/threads/lifetime-probe.ts', import.meta.url);
     const started = Date.now();
     const stdout = await new Promise<string>((resolve, reject) =>
-      execFile(process.execPath, ['--import', 'tsx', probe.pathname], { timeout: 20_000 }, (error, out) => (error ? reject(error) : resolve(out))),
+      // Started outside the project: the thread must find tsx from the project, not from the working directory.
+      execFile(process.execPath, ['--import', tsxLoader, probe.pathname], { cwd: os.tmpdir(), timeout: 20_000 }, (error, out) =>
+        error ? reject(error) : resolve(out),
+      ),
     );
     // The answer came (300 ms in the thread), and the process ended without waiting for the 60 s idle stop.
     expect(stdout.trim()).toBe('answered');
