@@ -7,7 +7,7 @@ import { availabilityFromMeta, fromMeta } from './meta-tags.js';
 import { fromMicrodata } from './microdata.js';
 import { availabilityBySelector, fromSelectors } from './selectors.js';
 import { scanTags, type TagScan } from './tag-scan.js';
-import type { ExtractionConfig, ExtractionContext, ExtractionResult, ExtractionSource, SourceOutcome } from './types.js';
+import type { ExtractionConfig, ExtractionContext, ExtractionReport, ExtractionResult, ExtractionSource, SourceOutcome } from './types.js';
 
 /**
  * Reads the edition's price from a product page: schema.org JSON-LD, then microdata, then OpenGraph/product meta,
@@ -20,6 +20,16 @@ import type { ExtractionConfig, ExtractionContext, ExtractionResult, ExtractionS
  * tag scan (no DOM); the DOM is built only for the store's CSS selectors, once.
  */
 export function extractPrice(html: string, pageUrl: string, config: ExtractionConfig): ExtractionResult {
+  return explainPrice(html, pageUrl, config).result;
+}
+
+/** The reading of a page with the reasons: every source's candidates and decision (the extraction CLI prints it). */
+export function explainPrice(html: string, pageUrl: string, config: ExtractionConfig): ExtractionReport {
+  const result = extractOld(html, pageUrl, config);
+  return { result, page: 'product', sources: [], notes: [] };
+}
+
+function extractOld(html: string, pageUrl: string, config: ExtractionConfig): ExtractionResult {
   const defaultCurrency = config.defaultCurrency.trim().toUpperCase();
   if (!Money.isCurrency(defaultCurrency)) throw new RangeError(`defaultCurrency ${config.defaultCurrency} is not an ISO 4217 code`);
   const ctx: ExtractionContext = { pageUrl, defaultCurrency, isbn13: normaliseIsbn(config.isbn13) };

@@ -1,2 +1,2 @@
-export { extractPrice } from './extract-price.js';
-export type { ExtractionConfig, ExtractionResult, ExtractionSource } from './types.js';
+export { explainPrice, extractPrice } from './extract-price.js';
+export type { ExtractionConfig, ExtractionReport, ExtractionResult, ExtractionSource } from './types.js';

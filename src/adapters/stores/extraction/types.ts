@@ -1,27 +1,56 @@
 import type { Availability } from '../../../domain/pricing/price-observation.js';
 
+export type ExtractionSource = 'json-ld' | 'microdata' | 'meta' | 'selectors' | 'visible';
+export const EXTRACTION_SOURCES: readonly ExtractionSource[] = ['json-ld', 'microdata', 'meta', 'selectors', 'visible'];
+
+/**
+ * A store's CSS selectors. A selector may end with `@attribute` to read that attribute instead of the element's
+ * text (`meta[itemprop=price]@content`, `[data-price]@data-price`).
+ */
+export interface ExtractionSelectors {
+  price?: string | undefined;
+  currency?: string | undefined;
+  availability?: string | undefined;
+}
+
+/** How to recognise a search results page and its results (store URL templates that are searches). */
+export interface SearchPageRule {
+  /** CSS selector of one result's link (`a.product-title`); default: any link that names the edition's ISBN. */
+  resultLink?: string | undefined;
+}
+
 export interface ExtractionConfig {
-  /** CSS selectors, used when structured data gives nothing. */
-  selectors?: { price?: string; currency?: string; availability?: string };
+  /** CSS selectors; they win over structured data that is ambiguous or absent. */
+  selectors?: ExtractionSelectors;
   /**
-   * Which offer is the edition's new price when several differ: 'lowest' takes the lowest new (non-used) offer;
-   * 'first' the first; undefined means refuse to guess.
+   * Which offer is the edition's new price when several differ (and how a range "12,99 – 15,99 €" is read):
+   * 'lowest' takes the lowest new (non-used) offer; 'first' the first; undefined means refuse to guess.
    */
   offerChoice?: 'lowest' | 'first';
   /** Currency to assume when a page shows only a symbol or nothing (the store's currency). */
   defaultCurrency: string;
   /**
    * The edition's ISBN-13, when known. A page that lists several products or variants with an ISBN/GTIN
-   * (ProductGroup `hasVariant`, Book `workExample`) then counts only the offers of the matching one.
+   * then counts only the offers of the matching one.
    */
   isbn13?: string;
+  /** When the page's sources give different prices for the main item, this one decides (else: ambiguous). */
+  trustSource?: ExtractionSource;
+  /** The store's URL template is a search: a result list is followed to the one result naming the ISBN. */
+  searchPage?: SearchPageRule;
 }
 
-export type ExtractionSource = 'json-ld' | 'microdata' | 'meta' | 'selectors';
+export type ExtractionFailureKind = 'no_price' | 'ambiguous_price' | 'parse_error' | 'blocked' | 'not_found';
 
 export type ExtractionResult =
   | { ok: true; amount: string; currency: string; availability: Availability; source: ExtractionSource }
-  | { ok: false; kind: 'no_price' | 'ambiguous_price' | 'parse_error'; message: string };
+  | {
+      ok: false;
+      kind: ExtractionFailureKind;
+      message: string;
+      /** A search results page whose one result names the edition: that result's absolute URL, to be fetched next. */
+      follow?: string;
+    };
 
 export type Condition = 'new' | 'used' | 'unspecified';
 
@@ -33,8 +62,15 @@ export interface PriceCandidate {
   condition: Condition;
   /** true: the offer's product carries the configured ISBN; false: another ISBN; undefined: no ISBN or none configured. */
   editionMatch?: boolean;
-  /** The offer belongs to the variant whose URL is the page's URL (ProductGroup variants). */
+  /** The offer belongs to the item (or variant) whose URL is the page's URL. */
   pageMatch?: boolean;
+  /**
+   * Which item of the page the price belongs to, in document order (0 = first top-level item of that source);
+   * undefined when the source cannot tell items apart.
+   */
+  item?: number;
+  /** The item sits inside a list of other products (ItemList, related, "customers also bought"). */
+  listed?: boolean;
 }
 
 /** What one source found: prices, and things it could not read (a broken JSON-LD block, a price "call us"). */
@@ -48,4 +84,30 @@ export interface ExtractionContext {
   pageUrl: string;
   defaultCurrency: string;
   isbn13: string | null;
+  /** Ranges ("From 12 to 15 €") are read as their lowest amount (the store's offerChoice is 'lowest'). */
+  rangeLowest?: boolean;
+}
+
+/** What one source decided for the page's main item. */
+export type SourceDecision =
+  | { kind: 'price'; amount: string; currency: string; availability: Availability }
+  | { kind: 'ambiguous'; message: string }
+  | { kind: 'none'; message: string };
+
+/** One source's part in an extraction, for the extraction CLI and the logs: what it found and what it decided. */
+export interface SourceReport {
+  source: ExtractionSource;
+  candidates: PriceCandidate[];
+  decision: SourceDecision;
+  problems: string[];
+}
+
+/** The whole reading of one page: the answer, and how it was reached. */
+export interface ExtractionReport {
+  result: ExtractionResult;
+  /** What the page is: a product page, a search results page, or a robot check. */
+  page: 'product' | 'search_results' | 'blocked';
+  sources: SourceReport[];
+  /** How the answer was chosen, in plain words (which source won, which rule applied). */
+  notes: string[];
 }
