@@ -1,6 +1,6 @@
 import { extractPrice } from '../src/adapters/stores/extraction/extract-price.js';
 import type { ExtractionConfig } from '../src/adapters/stores/extraction/types.js';
-import { SHIPPED_STORES } from '../migrations/reference/stores.js';
+import { loadStoreRecipes } from '../src/adapters/stores/recipes/store-recipes.js';
 
 // How much CPU reading one product page costs (src/adapters/stores/extraction, as HtmlPriceSource calls it), per demo
 // store, measured in the benchmark's own process on pages fetched from the demo store server: the part of a fetch
@@ -29,7 +29,7 @@ function isbn13(body: string): string {
 
 export async function measureExtraction(demoUrl: string, pagesPerStore = 50, rounds = 10): Promise<ExtractionCost[]> {
   const costs: ExtractionCost[] = [];
-  for (const store of SHIPPED_STORES.filter((s) => s.demo)) {
+  for (const store of loadStoreRecipes().filter((s) => s.demo)) {
     const where = DEMO_PATHS[store.key];
     if (!where) continue;
     const pages: Array<{ html: string; url: string; config: ExtractionConfig }> = [];
@@ -38,8 +38,7 @@ export async function measureExtraction(demoUrl: string, pagesPerStore = 50, rou
       const url = `${demoUrl}/${where.path}${isbn}`;
       const response = await fetch(url);
       const html = await response.text();
-      const selectors = store.extraction?.selectors ?? {};
-      pages.push({ html, url, config: { defaultCurrency: store.currency, isbn13: isbn, selectors } });
+      pages.push({ html, url, config: { ...store.extraction, defaultCurrency: store.currency, isbn13: isbn } });
     }
     // One round to warm the code up, then the measured rounds.
     for (const p of pages) extractPrice(p.html, p.url, p.config);

@@ -1,12 +1,7 @@
 import os from 'node:os';
 import { RequestThread, threadEntry } from '../threads/request-thread.js';
-import { extractPrice } from './extraction/extract-price.js';
-import type { ExtractionConfig, ExtractionResult } from './extraction/types.js';
-
-/** Reads the price from a fetched page (extraction/extract-price.ts), here or elsewhere. */
-export type PageExtractor = (html: string, pageUrl: string, config: ExtractionConfig) => Promise<ExtractionResult>;
-
-export const extractInThread: PageExtractor = async (html, pageUrl, config) => extractPrice(html, pageUrl, config);
+import type { ExtractionConfig, ExtractionReport } from './extraction/types.js';
+import { explainHere, type PageExplainer } from './store-page-reader.js';
 
 export interface ExtractionRequest {
   html: string;
@@ -27,7 +22,7 @@ const IDLE_STOP_MS = 5_000;
  * source reports them as `parse_error`) and is started again on next use.
  */
 export class ExtractionThreads {
-  private readonly threads: Array<RequestThread<ExtractionRequest, ExtractionResult>>;
+  private readonly threads: Array<RequestThread<ExtractionRequest, ExtractionReport>>;
   private turn = 0;
 
   constructor(readonly size: number = defaultThreadCount()) {
@@ -38,8 +33,8 @@ export class ExtractionThreads {
     );
   }
 
-  readonly extract: PageExtractor = (html, pageUrl, config) => {
-    if (this.size === 0) return extractInThread(html, pageUrl, config);
+  readonly explain: PageExplainer = (html, pageUrl, config) => {
+    if (this.size === 0) return explainHere(html, pageUrl, config);
     // The least loaded thread (round-robin among equals).
     let chosen = 0;
     for (let k = 0; k < this.size; k++) {

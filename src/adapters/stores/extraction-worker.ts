@@ -1,6 +1,6 @@
 // The worker thread of ExtractionThreads: reads prices from pages handed over by the main thread.
 import { serveRequests } from '../threads/serve-requests.js';
-import { extractPrice } from './extraction/extract-price.js';
+import { explainPrice } from './extraction/extract-price.js';
 import type { ExtractionRequest } from './extraction-threads.js';
 
-serveRequests((request: ExtractionRequest) => extractPrice(request.html, request.pageUrl, request.config));
+serveRequests((request: ExtractionRequest) => explainPrice(request.html, request.pageUrl, request.config));

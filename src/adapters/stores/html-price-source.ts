@@ -1,44 +1,51 @@
 import type { PriceSource, StoreTarget } from '../../application/pricing/ports/price-source.js';
 import type { PriceFetchResult } from '../../domain/pricing/price-observation.js';
-import type { ExtractionConfig } from './extraction/types.js';
-import { extractInThread, type PageExtractor } from './extraction-threads.js';
+import { EXTRACTION_SOURCES, type ExtractionConfig, type ExtractionSource } from './extraction/types.js';
 import type { PoliteHttpClient } from './polite-http-client.js';
+import { explainHere, readStorePage, type PageExplainer } from './store-page-reader.js';
 
-/** The generic HTML adapter: a polite GET of the product page, then structured data, meta tags, selectors. */
+/**
+ * The generic HTML adapter: a polite GET of the product page (a search page's one result followed), then every
+ * source the page has — structured data, meta tags, the store's selectors, the visible price block — weighed together.
+ */
 export class HtmlPriceSource implements PriceSource {
   constructor(
     private readonly http: PoliteHttpClient,
-    private readonly extract: PageExtractor = extractInThread,
+    private readonly explain: PageExplainer = explainHere,
   ) {}
 
   async fetchPrice(target: StoreTarget): Promise<PriceFetchResult> {
-    const page = await this.http.getPage(target.storeKey, target.productUrl);
-    if (!page.ok) return page;
-    let extracted;
+    let reading;
     try {
-      extracted = await this.extract(page.html, page.url, extractionConfigOf(target));
+      reading = await readStorePage(this.http, target.storeKey, target.productUrl, extractionConfigOf(target), this.explain);
     } catch (error) {
       // A misconfigured store (unknown currency, bad selector) is reported as that store's failure, never thrown.
       return { ok: false, failure: { kind: 'parse_error', message: error instanceof Error ? error.message : String(error) } };
     }
+    if (!reading.ok) return reading;
+    const extracted = reading.report.result;
     if (!extracted.ok) return { ok: false, failure: { kind: extracted.kind, message: extracted.message } };
     return {
       ok: true,
-      observation: { amount: extracted.amount, currency: extracted.currency, availability: extracted.availability, url: page.url },
+      observation: { amount: extracted.amount, currency: extracted.currency, availability: extracted.availability, url: reading.url },
     };
   }
 }
 
-/** The store row's `extraction` JSON, checked field by field (it is operator-editable data). */
-function extractionConfigOf(target: StoreTarget): ExtractionConfig {
+/** The store row's `extraction` JSON (a store recipe's reading settings), checked field by field: it is operator data. */
+export function extractionConfigOf(target: Pick<StoreTarget, 'currency' | 'isbn13' | 'extraction'>): ExtractionConfig {
   const raw = target.extraction;
   const selectors = (typeof raw.selectors === 'object' && raw.selectors !== null ? raw.selectors : {}) as Record<string, unknown>;
   const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value : undefined);
   const offerChoice = raw.offerChoice === 'lowest' || raw.offerChoice === 'first' ? raw.offerChoice : undefined;
+  const trustSource = EXTRACTION_SOURCES.includes(raw.trustSource as ExtractionSource) ? (raw.trustSource as ExtractionSource) : undefined;
+  const searchPage = typeof raw.searchPage === 'object' && raw.searchPage !== null ? (raw.searchPage as Record<string, unknown>) : undefined;
   return {
     defaultCurrency: target.currency,
     isbn13: target.isbn13,
     ...(offerChoice ? { offerChoice } : {}),
+    ...(trustSource ? { trustSource } : {}),
+    ...(searchPage ? { searchPage: { resultLink: text(searchPage.resultLink) } } : {}),
     selectors: { price: text(selectors.price), currency: text(selectors.currency), availability: text(selectors.availability) },
   };
 }

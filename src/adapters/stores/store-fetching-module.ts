@@ -16,5 +16,5 @@ export const storeFetchingModule = (pricing: PricingConfig) =>
       minIntervalMs: pricing.storeMinIntervalMs,
     });
     // Pages are read on a worker thread when the machine has a core to spare (extraction-threads.ts).
-    bind(PriceSource).toConstantValue(new HtmlPriceSource(http, new ExtractionThreads().extract));
+    bind(PriceSource).toConstantValue(new HtmlPriceSource(http, new ExtractionThreads().explain));
   });

@@ -12,15 +12,15 @@ import {
 } from '../../../application/pricing/ports/fetch-runs.js';
 import { OrmEntityManager } from '../orm-tokens.js';
 import { bigintArray, type Row, textArray, toDate, toId, toNullableId } from './row-mapping.js';
-import { targetFromRow } from './sql-pricing-repository.js';
+import { STORE_ASKS_EDITION, targetFromRow } from './sql-pricing-repository.js';
 
 // What the daily fetch covers (C6.3): editions of monitored wishes' books and of books on lists, at active stores
-// selling their format.
+// selling their format that can address them.
 const CREATE_RUN = `
 with targets as materialized (
   select e.edition_id, e.book_id, s.store_id
   from edition e
-  join store s on s.is_active and e.format = any(s.formats)
+  join store s on ${STORE_ASKS_EDITION}
   where e.book_id in (select w.book_id from wish w where w.is_monitored union select i.book_id from book_list_item i)
 ),
 run as (
@@ -36,7 +36,8 @@ tasks as (
 select run.*, (select count(*) from tasks) as inserted from run`;
 
 // Claims the bundle's open tasks (pending, or running under a lapsed claim) and reads their targets, in one
-// statement. A task whose store is no longer active or no longer sells the format is claimed without a target.
+// statement. A task whose store is no longer active, no longer sells the format or can no longer address the edition
+// is claimed without a target.
 const CLAIM = `
 with claimed as (
   update fetch_task f set status = 'running', claimed_at = now()
@@ -45,11 +46,10 @@ with claimed as (
     and (f.status = 'pending' or (f.status = 'running' and f.claimed_at < now() - make_interval(secs => ?)))
   returning f.edition_id, f.store_id
 )
-select c.edition_id, c.store_id, e.book_id, s.store_key, s.currency, s.extraction, e.isbn,
-       replace(replace(s.product_url_template, '{isbn13}', e.isbn), '{isbn}', e.isbn) as product_url
+select c.edition_id, c.store_id, e.book_id, s.store_key, s.currency, s.extraction, e.isbn, s.product_url_template
 from claimed c
 left join edition e on e.edition_id = c.edition_id
-left join store s on s.store_id = c.store_id and s.is_active and e.format = any(s.formats)
+left join store s on s.store_id = c.store_id and ${STORE_ASKS_EDITION}
 order by c.edition_id, c.store_id`;
 
 const RELEASE = `

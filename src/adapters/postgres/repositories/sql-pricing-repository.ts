@@ -7,12 +7,19 @@ import type { Availability } from '../../../domain/pricing/price-observation.js'
 import type { NewDailyQuote, PriceQuote } from '../../../domain/pricing/price-quote.js';
 import type { PageRequest, PageSlice } from '../../../domain/shared/page.js';
 import { Money } from '../../../domain/shared/money.js';
+import { expandProductUrl } from '../../stores/recipes/store-recipes.js';
 import { queryPage } from '../keyset.js';
 import { OrmEntityManager } from '../orm-tokens.js';
 import { type Row, toDate, toId } from './row-mapping.js';
 
-const TARGET_COLUMNS = `s.store_id, s.store_key, s.currency, s.extraction, e.isbn,
-  replace(replace(s.product_url_template, '{isbn13}', e.isbn), '{isbn}', e.isbn) as product_url`;
+const TARGET_COLUMNS = 's.store_id, s.store_key, s.currency, s.extraction, e.isbn, s.product_url_template';
+
+/**
+ * The stores (`s`) an edition (`e`) is asked at: active, selling its format, and able to address it. A URL
+ * template that needs an ISBN-10 cannot address a 979- edition, which has none.
+ */
+export const STORE_ASKS_EDITION = `s.is_active and e.format = any(s.formats)
+  and (strpos(s.product_url_template, '{isbn10}') = 0 or e.isbn like '978%')`;
 
 @injectable()
 export class SqlPricingRepository implements PricingRepository {
@@ -23,7 +30,7 @@ export class SqlPricingRepository implements PricingRepository {
     const edition = editions[0];
     if (!edition) return null;
     const rows = await this.em.execute<Row[]>(
-      `select ${TARGET_COLUMNS} from edition e join store s on s.is_active and e.format = any(s.formats)
+      `select ${TARGET_COLUMNS} from edition e join store s on ${STORE_ASKS_EDITION}
        where e.edition_id = ? order by s.store_id`,
       [editionId],
     );
@@ -38,7 +45,7 @@ export class SqlPricingRepository implements PricingRepository {
 
   async taskTarget(editionId: number, storeId: number): Promise<{ bookId: number; target: StoreTarget } | null> {
     const rows = await this.em.execute<Row[]>(
-      `select e.book_id, ${TARGET_COLUMNS} from edition e join store s on s.store_id = ? and s.is_active and e.format = any(s.formats)
+      `select e.book_id, ${TARGET_COLUMNS} from edition e join store s on s.store_id = ? and ${STORE_ASKS_EDITION}
        where e.edition_id = ?`,
       [storeId, editionId],
     );
@@ -95,11 +102,15 @@ export class SqlPricingRepository implements PricingRepository {
   }
 }
 
+/** A target read with TARGET_COLUMNS (or the same columns), joined on STORE_ASKS_EDITION. */
 export function targetFromRow(row: Row): StoreTarget {
+  const productUrl = expandProductUrl(String(row.product_url_template), String(row.isbn));
+  // STORE_ASKS_EDITION keeps out the editions a template cannot address.
+  if (productUrl === null) throw new Error(`Store ${String(row.store_key)} cannot address ISBN ${String(row.isbn)}: it has no ISBN-10`);
   return {
     storeId: toId(row.store_id),
     storeKey: String(row.store_key),
-    productUrl: String(row.product_url),
+    productUrl,
     currency: String(row.currency).trim(),
     isbn13: String(row.isbn),
     extraction: (row.extraction as Record<string, unknown> | null) ?? {},

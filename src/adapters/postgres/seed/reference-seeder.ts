@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import type { StoresConfig } from '../../../../config/config.js';
-import { SHIPPED_STORES } from '../../../../migrations/reference/stores.js';
 import { TAXONOMY, type TaxonomyNode } from '../../../../migrations/reference/taxonomy.js';
+import { loadStoreRecipes } from '../../stores/recipes/store-recipes.js';
 
 export interface SeedSummary {
   types: number;
@@ -22,7 +22,8 @@ interface NodeRow {
 
 /**
  * Upserts the shipped reference data by stable keys, at every start: running it twice changes nothing, a newer
- * release adds or renames rows, and no user data is touched. Store activation follows the configuration.
+ * release adds or renames rows, and no user data is touched. Stores come from the shipped recipe files and
+ * STORES_FILE; their activation follows the configuration.
  */
 export async function seedReferenceData(db: pg.ClientBase, stores: StoresConfig): Promise<SeedSummary> {
   const types = TAXONOMY.map((t, position) => ({ key: t.key, name: t.name, position }));
@@ -71,18 +72,19 @@ export async function seedReferenceData(db: pg.ClientBase, stores: StoresConfig)
     );
   }
 
-  const storeRows = SHIPPED_STORES.map((s, position) => ({
+  const recipes = loadStoreRecipes({ storesFile: stores.storesFile ?? undefined, demoStoreUrl: stores.demoStoreUrl });
+  const storeRows = recipes.map((s, position) => ({
     position,
     key: s.key,
     name: s.name,
     country: s.country,
     currency: s.currency,
     formats: s.formats,
-    homepage_url: s.homepageUrl.replace('{demo}', stores.demoStoreUrl),
-    product_url_template: s.productUrlTemplate.replace('{demo}', stores.demoStoreUrl),
+    homepage_url: s.homepageUrl,
+    product_url_template: s.productUrlTemplate,
     is_demo: s.demo,
     is_active: s.demo ? stores.demoStores : stores.enabledStores.includes(s.key),
-    extraction: s.extraction ?? {},
+    extraction: s.extraction,
   }));
   await db.query(
     `insert into store (store_key, store_name, country, currency, formats, homepage_url, product_url_template, is_demo, is_active, extraction)
@@ -102,6 +104,8 @@ export async function seedReferenceData(db: pg.ClientBase, stores: StoresConfig)
                          excluded.product_url_template, excluded.is_demo, excluded.is_active, excluded.extraction)`,
     [JSON.stringify(storeRows)],
   );
+  // A store STORES_FILE no longer describes keeps its row (its prices refer to it) but is no longer asked.
+  await db.query('update store set is_active = false where is_active and store_key <> all($1::text[])', [storeRows.map((s) => s.key)]);
 
   return {
     types: types.length,

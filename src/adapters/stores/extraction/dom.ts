@@ -2,9 +2,12 @@ import type { CheerioAPI } from 'cheerio';
 // cheerio's htmlparser2 entry point: several times cheaper per page than the default parse5 tree builder. Only the
 // store's CSS selectors need a DOM; microdata and meta tags are read by the streaming tag scan (tag-scan.ts).
 import { load } from 'cheerio/slim';
-import { LIMITS } from './limits.js';
+import { markupOf } from './markup.js';
 
-/** Parses the page once, at most LIMITS.domChars of it. */
+/**
+ * Parses the page's markup once (markup.ts: at most LIMITS.domChars, without script, style and template bodies and
+ * comments, which are most of a real page and hold nothing a price selector reads; ld+json scripts stay).
+ */
 export function loadDom(html: string): CheerioAPI {
-  return load(html.length > LIMITS.domChars ? html.slice(0, LIMITS.domChars) : html);
+  return load(markupOf(html));
 }

@@ -29,23 +29,6 @@ export function editionMatchOf(values: readonly unknown[], isbn13: string | null
   return sawIsbn ? false : undefined;
 }
 
-/** Same page: resolved against the page, without fragment and trailing slash. */
-export function samePage(candidate: unknown, pageUrl: string): boolean {
-  if (typeof candidate !== 'string' || candidate.trim() === '') return false;
-  const normal = (raw: string, base?: string): string | null => {
-    try {
-      const url = new URL(raw, base);
-      url.hash = '';
-      url.pathname = url.pathname.replace(/\/+$/, '') || '/';
-      return url.href;
-    } catch {
-      return null;
-    }
-  };
-  const page = normal(pageUrl);
-  return page !== null && normal(candidate.trim(), pageUrl) === page;
-}
-
 /** Text of at most LIMITS.textChars, whitespace collapsed. */
 export function clip(text: string): string {
   return text.slice(0, LIMITS.textChars * 2).replace(/\s+/g, ' ').trim().slice(0, LIMITS.textChars);
@@ -59,6 +42,9 @@ export interface PriceFacts {
   condition: Condition;
   editionMatch?: boolean | undefined;
   pageMatch?: boolean | undefined;
+  item?: number | undefined;
+  listed?: boolean | undefined;
+  elsewhere?: boolean | undefined;
   /** A machine value (JSON-LD, content attribute): a lone "." is the decimal point. */
   machineReadable: boolean;
 }
@@ -80,6 +66,7 @@ export function candidateFrom(facts: PriceFacts, ctx: ExtractionContext): Candid
   const parsed = parsePriceText(typeof value === 'string' ? clip(value) : value, {
     currency: currencyHint,
     machineReadable: facts.machineReadable,
+    ...(ctx.rangeLowest === true ? { rangeLowest: true } : {}),
   });
   if (parsed === null || parsed.currency === null) return { problem: `unreadable price ${describe(value)}` };
   const candidate: PriceCandidate = {
@@ -89,7 +76,13 @@ export function candidateFrom(facts: PriceFacts, ctx: ExtractionContext): Candid
     condition: facts.condition,
   };
   if (facts.editionMatch !== undefined) candidate.editionMatch = facts.editionMatch;
+  if (declared === '' && typeof value === 'string' && parsePriceText(clip(value), { machineReadable: facts.machineReadable })?.currency === null) {
+    candidate.currencyAssumed = true;
+  }
   if (facts.pageMatch === true) candidate.pageMatch = true;
+  if (facts.item !== undefined) candidate.item = facts.item;
+  if (facts.listed === true) candidate.listed = true;
+  if (facts.elsewhere === true) candidate.elsewhere = true;
   return { candidate };
 }
 

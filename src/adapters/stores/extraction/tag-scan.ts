@@ -1,10 +1,16 @@
 import { Parser } from 'htmlparser2';
-import { LIMITS } from './limits.js';
+import { PriceTextBuilder } from './element-price-text.js';
+import { markupOf } from './markup.js';
 
 /** One microdata property value: from an attribute (content, href, value…), a machine value; else the element's text. */
 export interface Property {
   value: string;
   machine: boolean;
+  /**
+   * The text ran digits of two elements together with nothing between them on the page (`12<span>99</span> €`, see
+   * element-price-text.ts): no price can be read from it, whatever a parser makes of `value` ("12 | 99 €").
+   */
+  split?: true;
 }
 
 /** An `itemscope` (or the document outside any), with the properties read in it, in document order. */
@@ -35,18 +41,18 @@ interface OpenElement {
 
 interface TextCapture {
   properties: Property[];
-  parts: string[];
-  length: number;
+  text: PriceTextBuilder;
   nodes: number;
 }
 
 /**
  * Microdata and meta tags in one streaming pass of htmlparser2's tokenizer, without building a DOM: the product
- * pages of most stores carry one of them, and the DOM was most of the CPU of reading such a page. Same rules as
- * a DOM walk: script, style, noscript and template subtrees hold no microdata (their meta tags count); an element
- * with `itemscope` opens a scope and its own `itemprop` is not read; a value comes from the attribute the HTML
- * standard names for the element (or `content`), else from the element's text, whitespace collapsed, at most
- * LIMITS.textChars characters.
+ * pages of most stores carry one of them, and the DOM was most of the CPU of reading such a page. The tokenizer reads
+ * the page's markup only (markup.ts: no script, style or template bodies, no comments). Same rules as a DOM walk:
+ * script, style, noscript and template subtrees hold no microdata (meta tags in a noscript count); an element with
+ * `itemscope` opens a scope and its own `itemprop` is not read; a value comes from the attribute the HTML standard
+ * names for the element (or `content`), else from the element's text read as a price text (element-price-text.ts:
+ * `18<sup>09</sup>` is "18.09"), whitespace collapsed, at most LIMITS.textChars characters.
  */
 export function scanTags(html: string): TagScan {
   const outside: Scope = { props: new Map(), parent: null };
@@ -62,7 +68,10 @@ export function scanTags(html: string): TagScan {
     {
       onopentag(name, attribs) {
         if (name === 'meta') readMeta(attribs, meta);
-        for (const capture of captures) capture.nodes++;
+        for (const capture of captures) {
+          capture.nodes++;
+          capture.text.open(name, attribs);
+        }
         const parentScope = current();
         const skipped = SKIPPED.has(name);
         if (skipDepth > 0 || skipped) {
@@ -90,7 +99,7 @@ export function scanTags(html: string): TagScan {
             list.push(property);
             parentScope.props.set(prop, list);
             if (!machine) {
-              capture ??= { properties: [], parts: [], length: 0, nodes: 0 };
+              capture ??= { properties: [], text: new PriceTextBuilder(), nodes: 0 };
               capture.properties.push(property);
             }
           }
@@ -102,9 +111,7 @@ export function scanTags(html: string): TagScan {
         if (skipDepth > 0 || captures.length === 0) return;
         for (const capture of captures) {
           capture.nodes++;
-          if (capture.length >= LIMITS.textChars || capture.nodes > TEXT_NODES) continue;
-          capture.parts.push(text);
-          capture.length += text.length;
+          if (capture.nodes <= TEXT_NODES) capture.text.add(text);
         }
       },
       onclosetag() {
@@ -112,15 +119,21 @@ export function scanTags(html: string): TagScan {
         if (!element) return;
         if (element.skipped) skipDepth--;
         const capture = element.capture;
-        if (!capture) return;
-        captures.splice(captures.lastIndexOf(capture), 1);
-        const text = capture.parts.join('').replace(/\s+/g, ' ').trim().slice(0, LIMITS.textChars);
-        for (const property of capture.properties) property.value = text;
+        if (capture) {
+          captures.splice(captures.lastIndexOf(capture), 1);
+          const text = capture.text.toString();
+          const split = capture.text.split;
+          for (const property of capture.properties) {
+            property.value = text;
+            if (split) property.split = true;
+          }
+        }
+        for (const open of captures) open.text.close();
       },
     },
     { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
   );
-  parser.end(html.length > LIMITS.domChars ? html.slice(0, LIMITS.domChars) : html);
+  parser.end(markupOf(html));
   return { scopes, meta };
 }
 

@@ -1,4 +1,5 @@
 import type { Availability } from '../../../domain/pricing/price-observation.js';
+import type { PageAddresses } from './page-addresses.js';
 
 export type ExtractionSource = 'json-ld' | 'microdata' | 'meta' | 'selectors' | 'visible';
 export const EXTRACTION_SOURCES: readonly ExtractionSource[] = ['json-ld', 'microdata', 'meta', 'selectors', 'visible'];
@@ -71,6 +72,10 @@ export interface PriceCandidate {
   item?: number;
   /** The item sits inside a list of other products (ItemList, related, "customers also bought"). */
   listed?: boolean;
+  /** The page wrote no currency for this price: the store's currency was assumed. */
+  currencyAssumed?: boolean;
+  /** The item names a page of its own that is not this one (a related product, a recommendation). */
+  elsewhere?: boolean;
 }
 
 /** What one source found: prices, and things it could not read (a broken JSON-LD block, a price "call us"). */
@@ -82,6 +87,8 @@ export interface SourceOutcome {
 /** Settings shared by the sources of one extraction. */
 export interface ExtractionContext {
   pageUrl: string;
+  /** The page's URL, canonical link and og:url (page-addresses.ts); the page URL alone when absent. */
+  addresses?: PageAddresses;
   defaultCurrency: string;
   isbn13: string | null;
   /** Ranges ("From 12 to 15 €") are read as their lowest amount (the store's offerChoice is 'lowest'). */
@@ -90,7 +97,7 @@ export interface ExtractionContext {
 
 /** What one source decided for the page's main item. */
 export type SourceDecision =
-  | { kind: 'price'; amount: string; currency: string; availability: Availability }
+  | { kind: 'price'; amount: string; currency: string; availability: Availability; currencyAssumed?: boolean }
   | { kind: 'ambiguous'; message: string }
   | { kind: 'none'; message: string };
 

@@ -125,8 +125,8 @@ describe('extractPrice: fixtures', () => {
       expect(extractPrice(html, PAGE, config)).toEqual({ ok: true, amount: '15.00', currency: 'EUR', availability: 'in_stock', source: 'selectors' });
     });
 
-    it('has no price without selectors', () => {
-      expect(extractPrice(html, PAGE, EUR)).toMatchObject({ ok: false, kind: 'no_price' });
+    it('without selectors, the visible price block of the main item (the old reader answered no_price)', () => {
+      expect(extractPrice(html, PAGE, { defaultCurrency: 'EUR' })).toMatchObject({ ok: true, amount: '15.00', currency: 'EUR', source: 'visible' });
     });
 
     it('a selector matching the current and the struck-through price: ambiguous unless offerChoice', () => {
@@ -260,7 +260,7 @@ describe('extractPrice: JSON-LD quirks', () => {
         ]),
         book({ '@type': 'AggregateOffer', lowPrice: '18.09', highPrice: '18.090', priceCurrency: 'EUR', offerCount: 2 }),
       ],
-      '<span itemprop="price" content="25.00"></span>',
+      '<span itemprop="price" content="18.090"></span>',
     );
     expect(extractPrice(html, PAGE, EUR)).toEqual({ ok: true, amount: '18.09', currency: 'EUR', availability: 'in_stock', source: 'json-ld' });
   });
@@ -283,7 +283,8 @@ describe('extractPrice: JSON-LD quirks', () => {
     expect(extractPrice(page([book(offers)]), PAGE, EUR)).toMatchObject({ ok: true, amount: '12.00' });
     const usedProduct = book({ '@type': 'Offer', price: '5.00' }, { itemCondition: 'https://schema.org/UsedCondition' });
     const newProduct = book({ '@type': 'Offer', price: '12.00' });
-    expect(extractPrice(page([usedProduct, newProduct]), PAGE, EUR)).toMatchObject({ ok: true, amount: '12.00' });
+    const group = { '@context': 'https://schema.org', '@type': 'ProductGroup', hasVariant: [usedProduct, newProduct] };
+    expect(extractPrice(page([group]), PAGE, EUR)).toMatchObject({ ok: true, amount: '12.00' });
   });
 
   it('@graph, arrays of blocks, a WebPage mainEntity, schema: prefixed types and values', () => {
@@ -487,9 +488,14 @@ describe('extractPrice: microdata, meta and selectors quirks', () => {
     expect(extractPrice(html, PAGE, { defaultCurrency: 'EUR', selectors: { price: '.price' } })).toMatchObject({ ok: false, kind: 'parse_error' });
   });
 
-  it('structured data comes first: selectors are not consulted when JSON-LD has the price', () => {
+  it('structured data and selectors that disagree: ambiguous (the old reader took JSON-LD without asking the selectors)', () => {
     const html = page([{ '@type': 'Book', offers: { '@type': 'Offer', price: '18.09' } }], '<span class="price">99,00 €</span>');
-    expect(extractPrice(html, PAGE, { defaultCurrency: 'EUR', selectors: { price: '.price' } })).toMatchObject({ ok: true, amount: '18.09', source: 'json-ld' });
+    expect(extractPrice(html, PAGE, { defaultCurrency: 'EUR', selectors: { price: '.price' } })).toMatchObject({ ok: false, kind: 'ambiguous_price' });
+    expect(extractPrice(html, PAGE, { defaultCurrency: 'EUR', selectors: { price: '.price' }, trustSource: 'json-ld' })).toMatchObject({
+      ok: true,
+      amount: '18.09',
+      source: 'json-ld',
+    });
   });
 });
 

@@ -1,8 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { availabilityFrom, currencyFromText, parsePriceText } from '../../../../src/domain/pricing/price-text.js';
+import { tableCodes } from '../../../../src/domain/pricing/currency-signs.js';
+import { availabilityFrom, currencyFromText, parsePriceText, type PriceTextHints } from '../../../../src/domain/pricing/price-text.js';
+import { Money } from '../../../../src/domain/shared/money.js';
 
 const NBSP = '\u00a0';
 const NARROW_NBSP = '\u202f';
+
+/** "12.99 EUR", "1500 JPY", "129 null" (currency unknown), or null. */
+function read(text: string, hints: PriceTextHints = {}): string | null {
+  const parsed = parsePriceText(text, hints);
+  return parsed === null ? null : `${parsed.amount} ${parsed.currency ?? 'null'}`;
+}
 
 describe('parsePriceText: separators', () => {
   it.each([
@@ -159,7 +167,6 @@ describe('parsePriceText: edge cases', () => {
   it('refuses text with several different prices', () => {
     expect(parsePriceText('€12.99 – €15.99', {})).toBeNull();
     expect(parsePriceText('19,99 € statt 25,00 €', {})).toBeNull();
-    expect(parsePriceText('18,09 (2 Stück)', { currency: 'EUR' })).toBeNull();
   });
 
   it('accepts the same price written twice', () => {
@@ -179,6 +186,376 @@ describe('parsePriceText: edge cases', () => {
   });
 });
 
+// The cases below were run against the previous parser too; "old:" names its answer where it was wrong.
+describe('parsePriceText: a fraction with no integer part', () => {
+  it.each([
+    ['.75 €', '0.75 EUR'], // old: 75.00 EUR
+    [',75 €', '0.75 EUR'], // old: 75.00 EUR
+    ['$.75', '0.75 USD'], // old: 75 with no currency
+    ['€,5', '0.50 EUR'],
+  ])('%j → %s', (text, expected) => {
+    expect(read(text)).toBe(expected);
+  });
+
+  it('refuses a separator doubled or cut from its digits, never reading half the number', () => {
+    expect(read('$..75')).toBeNull(); // old: 75
+    expect(read('$119. 95')).toBeNull(); // old: 119.00 USD
+    expect(read('130, 38 zł')).toBeNull(); // old: 38.00 PLN
+    expect(read('1.837, 32 €')).toBeNull(); // old: 32.00 EUR
+    expect(read('$.750.30')).toBeNull(); // old: 750.30
+  });
+});
+
+describe('parsePriceText: ranges and "from" prices', () => {
+  it.each([
+    ['12,99 – 15,99 €'], // old: 15.99 EUR (the unmarked low end was overlooked)
+    ['12,99 € - 15,99 €'],
+    ['12-15 €'], // old: 15.00 EUR
+    ['€12.99 — €15.99'],
+    ['From 26 to 50 €'], // old: 50.00 EUR
+    ['12 bis 15 €'], // old: 15.00 EUR
+    ['de 12 à 15 €'], // old: 15.00 EUR
+    ['de 12 a 15 €'],
+    ['van 12 tot 15 €'],
+    ['ab 12,99 €'], // old: 12.99 EUR, a lowest price read as the price
+    ['From $109.90'],
+    ['à partir de 9,90 €'],
+    ['desde 9,90 €'],
+    ['Vanaf € 49.95'],
+    ['a partire da 7,32 €'],
+    ['od 45 zł'],
+    ['fra 129 kr'],
+    ['Pris från 172 kr'],
+    ['$10 and up'],
+    ['$49+'],
+  ])('%j is refused by default', (text) => {
+    expect(read(text, { currency: text.includes('kr') ? 'SEK' : null })).toBeNull();
+  });
+
+  it.each([
+    ['12,99 – 15,99 €', '12.99 EUR'],
+    ['12,99 € - 15,99 €', '12.99 EUR'],
+    ['12-15 €', '12.00 EUR'],
+    ['€12.99 — €15.99', '12.99 EUR'],
+    ['From 26 to 50 €', '26.00 EUR'],
+    ['12 bis 15 €', '12.00 EUR'],
+    ['de 12 à 15 €', '12.00 EUR'],
+    ['van 12 tot 15 €', '12.00 EUR'],
+    ['ab 12,99 €', '12.99 EUR'],
+    ['From $109.90', '109.90 USD'],
+    ['fra 129 kr', '129.00 NOK'],
+  ])('%j with rangeLowest → %s', (text, expected) => {
+    expect(read(text, { currency: text.includes('kr') ? 'NOK' : null, rangeLowest: true })).toBe(expected);
+  });
+
+  it('refuses, even for the lowest, a range that runs downwards or mixes currencies', () => {
+    expect(read('15 - 12 €', { rangeLowest: true })).toBeNull(); // old: 12.00 EUR
+    expect(read('$15.99 - £12.99', { rangeLowest: true })).toBeNull();
+    expect(read('€ 10.00 € 8.00 – € 10.00', { rangeLowest: true })).toBeNull();
+  });
+
+  it('refuses a bound: "up to", "& under"', () => {
+    expect(read('up to $50')).toBeNull(); // old: 50.00 USD
+    expect(read('$9.99 & Under')).toBeNull(); // old: 9.99 USD
+    expect(read('bis zu 30 €')).toBeNull();
+  });
+});
+
+describe('parsePriceText: currencies with three minor digits', () => {
+  it.each([
+    ['1.250 KWD', null, '1.250 KWD'],
+    ['KD 1.250', null, '1.250 KWD'], // old: 1250 with no currency
+    [' 423.923 KD', null, '423.923 KWD'], // old: 423.923 with no currency
+    ['BD 0.750', null, '0.750 BHD'], // old: 0.750 with no currency
+    ['JD 12.500', null, '12.500 JOD'], // old: 12500 with no currency
+    ['OMR 1.250', null, '1.250 OMR'],
+    ['1.250 DT', null, '1.250 TND'], // old: 1250 with no currency
+    ['TND 12,5', null, '12.500 TND'],
+    ['LYD 1.250', null, '1.250 LYD'],
+    ['IQD 1.250', null, '1.250 IQD'],
+    ['123,456.789 OMR', null, '123456.789 OMR'],
+    ['1.250', 'KWD', '1.250 KWD'],
+    ['12', 'BHD', '12.000 BHD'],
+  ])('%j (hint %s) → %s', (text, currency, expected) => {
+    expect(read(text, { currency })).toBe(expected);
+  });
+
+  it('takes the minor digits from ISO 4217, not from a list of its own', () => {
+    for (const code of ['KWD', 'BHD', 'OMR', 'JOD', 'TND', 'LYD', 'IQD']) {
+      expect(Money.minorDigits(code)).toBe(3);
+      expect(read('1.250', { currency: code })).toBe(`1.250 ${code}`);
+    }
+  });
+
+  it('refuses "1,250" in a three-decimal currency: 1.250 or 1250 (English grouping)', () => {
+    expect(read('KD 1,250')).toBeNull(); // old: 1250 with no currency
+    expect(read('1,250', { currency: 'KWD' })).toBeNull(); // old: 1.250 KWD
+  });
+});
+
+describe('parsePriceText: ISO codes and the signs beside them', () => {
+  it.each([
+    ['$1,190.00 AUD', '1190.00 AUD'], // old: 1190.00 USD
+    ['NZD $100.70', '100.70 NZD'], // old: 100.70 USD
+    ['SGD$4.90', '4.90 SGD'], // old: 4.90 USD
+    ['SGD4.90 $', '4.90 SGD'],
+    ['$ SGD4.90', '4.90 SGD'],
+    ['MX$3,179.00', '3179.00 MXN'], // old: 3179.00 USD
+    ['1 MOP$', '1.00 MOP'],
+    ['US $12', '12.00 USD'],
+    ['US$:12.99', '12.99 USD'], // old: 12.99 with no currency
+    ['£94.50 GBP', '94.50 GBP'],
+    ['SEK 129 kr', '129.00 SEK'],
+    ['¥1,500 JPY', '1500 JPY'],
+    ['CNY ¥88.00', '88.00 CNY'],
+  ])('%j → %s', (text, expected) => {
+    expect(read(text)).toBe(expected);
+  });
+
+  it('refuses a code that contradicts a sign', () => {
+    expect(read('€12 USD')).toBeNull(); // old: 12.00 EUR
+    expect(read('CHF 12 €')).toBeNull(); // old: 12.00 CHF
+    expect(read('$12 EUR')).toBeNull(); // old: 12.00 USD ("$" never means the euro)
+    expect(read('kr 129 EUR')).toBeNull();
+  });
+});
+
+describe('parsePriceText: the table of signs', () => {
+  it.each([
+    ['45 zł', null, '45.00 PLN'],
+    ['45 zl', null, '45.00 PLN'], // old: 45 with no currency
+    ['45 ZŁ', null, '45.00 PLN'],
+    ['140,00 pln', null, '140.00 PLN'], // old: no currency
+    ['1 200 ₽', null, '1200.00 RUB'],
+    ['1 200 руб.', null, '1200.00 RUB'], // old: no currency
+    ['1128240 рублей', null, '1128240.00 RUB'],
+    ['3 100р.', null, '3100.00 RUB'],
+    ['14 196 Р', null, '14196.00 RUB'],
+    ['320 ₴', null, '320.00 UAH'],
+    ['2 285,81 грн.', null, '2285.81 UAH'], // old: no currency
+    ['Rp 31.500', null, '31500.00 IDR'], // old: no currency
+    ['349 Kč', null, '349.00 CZK'],
+    ['9 472 Ft', null, '9472.00 HUF'],
+    ['R$ 45,90', null, '45.90 BRL'],
+    ['CHF 34.90', null, '34.90 CHF'],
+    ['Fr. 34.90', null, '34.90 CHF'],
+    ['SFr. 34.90', null, '34.90 CHF'],
+    ['RM50', null, '50.00 MYR'], // old: no currency
+    ['₸ 5000', null, '5000.00 KZT'],
+    ['₾ 20', null, '20.00 GEL'],
+    ['₼ 20', null, '20.00 AZN'],
+    ['₡ 2000', null, '2000.00 CRC'],
+    ['₲ 50000', null, '50000 PYG'],
+    ['S/ 49.90', null, '49.90 PEN'],
+    ['S/. 49.90', null, '49.90 PEN'],
+    ['120 ден', null, '120.00 MKD'],
+    ['1200 дин', null, '1200.00 RSD'],
+    ['1200 Lek', null, '1200.00 ALL'],
+    ['45 lei', null, '45.00 RON'],
+    ['45 TL', null, '45.00 TRY'], // old: no currency
+    ['₺45', null, '45.00 TRY'],
+    ['AED 45', null, '45.00 AED'],
+    ['45 د.إ', null, '45.00 AED'],
+    ['45 ر.س', null, '45.00 SAR'],
+    ['45 ﷼', 'SAR', '45.00 SAR'],
+    ['45 ج.م', null, '45.00 EGP'],
+    ['৳ 450', null, '450.00 BDT'],
+    ['Tk 450', null, '450.00 BDT'],
+    ['₦ 4500', null, '4500.00 NGN'],
+    ['₵ 45', null, '45.00 GHS'],
+    ['KSh 450', null, '450.00 KES'],
+    ['R 450', 'ZAR', '450.00 ZAR'],
+    ['Q 45', 'GTQ', '45.00 GTQ'],
+    ['Rs. 450', 'PKR', '450.00 PKR'],
+    ['200.000 đ', null, '200000 VND'],
+    ['12,000원', null, '12000 KRW'],
+    ['１，５００円', null, '1500 JPY'], // old: null (full-width digits)
+    ['١٢٫٥٠ د.إ', null, '12.50 AED'], // old: null (Arabic-Indic digits)
+  ])('%j (hint %s) → %s', (text, currency, expected) => {
+    expect(read(text, { currency })).toBe(expected);
+  });
+
+  it('reads signs shared by several countries only with a hint: "kr", "R", "Q", "﷼"', () => {
+    expect(read('129 kr', { currency: 'ISK' })).toBe('129 ISK');
+    expect(read('R 450')).toBe('450 null');
+    expect(read('R 450', { currency: 'EUR' })).toBeNull(); // old: 450.00 EUR
+    expect(read('Q 45', { currency: 'EUR' })).toBeNull(); // old: 45.00 EUR
+    expect(read('45 ﷼')).toBe('45 null'); // the rial sign of Iran as much as of Saudi Arabia
+    expect(read('45 ﷼', { currency: 'EUR' })).toBeNull(); // old: 45.00 EUR
+  });
+
+  it('matches letter signs as whole words and in the case that makes them signs', () => {
+    expect(read('Offers 12', { currency: 'EUR' })).toBe('12.00 EUR');
+    expect(read('Kraft 12', { currency: 'EUR' })).toBe('12.00 EUR');
+    expect(read('Prices 12')).toBe('12 null');
+    expect(read('12 ft')).toBeNull(); // feet, not forints; old: 12.00 HUF
+  });
+
+  it('never reads a price in a currency it cannot represent or does not know', () => {
+    expect(read('99¢')).toBeNull(); // cents; old: 99 with no currency
+    expect(read('₤1700')).toBeNull(); // old: 1700 with no currency
+    expect(read('25,41 лв.', { currency: 'EUR' })).toBeNull(); // the lev is withdrawn; old: 25.41 EUR
+    expect(read('12,99 € / 25,41 лв.')).toBe('12.99 EUR'); // the dual display of Bulgaria's change to the euro
+  });
+
+  it('names ISO 4217 currencies only', () => {
+    expect(tableCodes().filter((code) => !Money.isCurrency(code))).toEqual([]);
+  });
+});
+
+describe('parsePriceText: savings are not prices', () => {
+  it.each([
+    ['$23.99 -20%', '23.99 USD'],
+    ['-20% 23,99 €', '23.99 EUR'], // old: null
+    ['23,99 € (-5,00 €)', '23.99 EUR'], // old: null
+    ['23,99 € -5,00 €', '23.99 EUR'], // old: null
+    ['$89.99 (- $44.99)', '89.99 USD'], // old: null
+    ['Save $5.00 $19.99', '19.99 USD'], // old: null
+    ['$119.99 (You save $15.01)', '119.99 USD'], // old: null
+    ['Sie sparen 5,00 € 19,99 €', '19.99 EUR'],
+    ['$5 off $20', '20.00 USD'],
+    ['Paperback - $12.99', '12.99 USD'], // a spaced dash after a word is punctuation
+  ])('%j → %s', (text, expected) => {
+    expect(read(text)).toBe(expected);
+  });
+
+  it.each([
+    ['Save $5.00'], // old: 5.00 USD
+    ['You save $15.01 (11%)'], // old: 15.01 USD
+    ['$5 off'], // old: 5.00 USD
+    ['-20%'],
+    ['-5 €'],
+    ['−5,00 €'],
+    ['- $44.99'],
+    ['€-5'],
+    ['20 % de réduction'],
+    ['3,00 € gespart'], // old: 3.00 EUR
+    ['Sparen Sie 3,00 €'], // old: 3.00 EUR
+  ])('%j (only a saving) → null', (text) => {
+    expect(read(text)).toBeNull();
+  });
+
+  it('refuses a "saving" as large as the price, and a dash that may be a saving or a range', () => {
+    expect(read('19,99 € -25,00 €')).toBeNull();
+    expect(read('$89.99 - $44.99')).toBeNull();
+  });
+});
+
+describe('parsePriceText: several numbers in one text', () => {
+  it.each([
+    ['Was $20, now $15'],
+    ['Was 20 now £15'], // old: 15.00 GBP
+    ['£12.99 RRP 15.99'], // old: 12.99 GBP
+    ['19,99 € statt 25,00 €'],
+    ['$ 281.40 $ 265.70'],
+    ['2 for £10'], // old: 10.00 GBP
+    ['3 x 9,99 €'], // old: 9.99 EUR
+    ['12x de R$ 44,00 sem juros'], // old: 44.00 BRL
+    ['or 4 interest-free payments of $7.50'], // old: 7.50 USD
+    ['12,99 € zzgl. 3,95 € Versand'],
+    ['AED 8000 (USD 2179)'],
+    ['€3.50/100g'], // a price per weight is not the item's price; old: 3.50 EUR
+    ['3,50 €/kg'], // old: 3.50 EUR
+    ['Pack of 2 129,00 €'], // a count and a price, or 2129? old: 2129.00 EUR
+    ['Code MX924 850 руб.'], // old: 924850
+    ['Was £20'], // an old price alone; old: 20.00 GBP
+    ['statt 25,00 €'],
+  ])('%j → null', (text) => {
+    expect(read(text)).toBeNull();
+  });
+
+  it.each([
+    ['£12.99 (2 items)', null, '12.99 GBP'],
+    ['18,09 (2 Stück)', 'EUR', '18.09 EUR'], // old: null
+    ['Only 3 left! £12.99', null, '12.99 GBP'],
+    ['12,99 € (incl. 7% VAT)', null, '12.99 EUR'],
+    ['12,99 € inkl. 7 % MwSt.', null, '12.99 EUR'],
+    ['$15.95/mo', null, '15.95 USD'],
+    ['$9.99 per month', null, '9.99 USD'],
+    ['12,99 € (0,56 € / 100 g)', null, '12.99 EUR'], // old: null
+    ['ISBN 9783161484100 12,99', 'EUR', '12.99 EUR'], // old: null
+    ['Art.-Nr. 12345 12,99', 'EUR', '12.99 EUR'], // old: null
+    ['978-3-16-148410-0 12,99 €', null, '12.99 EUR'],
+    ['Erscheint am 15.03.2026 · 12,99 €', null, '12.99 EUR'],
+    ['4,5 von 5 Sternen 12,99 €', null, '12.99 EUR'],
+    ['1 x Book £12.99', null, '12.99 GBP'],
+    ['MX924 IX 850 руб.', null, '850.00 RUB'],
+    ['205,68 € 205.68', null, '205.68 EUR'],
+    ['12,99 € 4.5 out of 5 stars', null, '12.99 EUR'], // old: null
+    ['Hardcover, 24. März 2025, 22,00 €', null, '22.00 EUR'],
+    ['¥1,980+税', null, '1980 JPY'],
+    ['€6.56 + VAT', null, '6.56 EUR'],
+    ['Price: $12.99 Qty: 1', null, '12.99 USD'],
+  ])('%j (hint %s) → %s', (text, currency, expected) => {
+    expect(read(text, { currency })).toBe(expected);
+  });
+
+  it('never drops digits silently', () => {
+    expect(read('1 234,56')).toBe('1234.56 null');
+    expect(read('12 34', { currency: 'EUR' })).toBeNull();
+    expect(read('1 234 56', { currency: 'EUR' })).toBeNull();
+    expect(read('16.00 ft')).toBeNull(); // a length; old: 16.00 HUF
+    expect(read('July, 2004')).toBeNull(); // a year; old: 2004
+    expect(read('Код товара: 884')).toBeNull(); // a product code; old: 884
+  });
+});
+
+describe('parsePriceText: grouping', () => {
+  it('reads lakh grouping for South Asian currencies only', () => {
+    expect(read('₹1,23,456.00')).toBe('123456.00 INR'); // old: null
+    expect(read('Rs 1,23,456')).toBe('123456.00 INR'); // old: null
+    expect(read('1,23,456.00', { currency: 'USD' })).toBeNull();
+  });
+
+  it('keeps the zero-cents dash', () => {
+    expect(read('18,-- €')).toBe('18.00 EUR');
+    expect(read('50,- Kč')).toBe('50.00 CZK');
+    expect(read('129:-', { currency: 'SEK' })).toBe('129.00 SEK');
+  });
+});
+
+describe('parsePriceText: generated prices', () => {
+  // Amounts written the ways shops write them, with the clutter shops put around them: every reading is either
+  // the amount written or a refusal, and most are readings.
+  const STYLES: ReadonlyArray<(integer: string, cents: string) => string> = [
+    (i, c) => `${i.replace(/\B(?=(\d{3})+$)/g, '.')},${c}`,
+    (i, c) => `${i.replace(/\B(?=(\d{3})+$)/g, ',')}.${c}`,
+    (i, c) => `${i.replace(/\B(?=(\d{3})+$)/g, NARROW_NBSP)},${c}`,
+    (i, c) => `${i.replace(/\B(?=(\d{3})+$)/g, "'")}.${c}`,
+    (i, c) => `${i}.${c}`,
+    (i, c) => (c === '00' ? i : `${i},${c}`),
+  ];
+  const SIGNS: ReadonlyArray<readonly [(n: string) => string, string]> = [
+    [(n) => `€ ${n}`, 'EUR'], [(n) => `${n}${NBSP}€`, 'EUR'], [(n) => `$${n}`, 'USD'], [(n) => `${n} USD`, 'USD'],
+    [(n) => `EUR ${n}`, 'EUR'], [(n) => `£${n}`, 'GBP'], [(n) => `CHF ${n}`, 'CHF'], [(n) => `${n} zł`, 'PLN'],
+    [(n) => `${n} Kč`, 'CZK'], [(n) => `NZD $${n}`, 'NZD'], [(n) => `${n} руб.`, 'RUB'],
+  ];
+  const CLUTTER: ReadonlyArray<(price: string) => string> = [
+    (p) => p, (p) => `Preis: ${p}`, (p) => `${p} *`, (p) => `${p} inkl. 7 % MwSt.`, (p) => `-20% ${p}`,
+    (p) => `${p} (2 items)`, (p) => `Only 3 left! ${p}`, (p) => `ISBN 9783161484100 ${p}`, (p) => `${p} -15%`,
+  ];
+  let seed = 42;
+  const random = (below: number): number => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return Math.floor(seed / 65536) % below;
+  };
+  const cases = Array.from({ length: 600 }, () => {
+    const integer = String([random(10), random(100), random(1000), random(100000), random(10000000)][random(5)]);
+    const cents = String(random(4) === 0 ? 0 : random(100)).padStart(2, '0');
+    const style = STYLES[random(STYLES.length)];
+    const [sign, currency] = SIGNS[random(SIGNS.length)] ?? SIGNS[0]!;
+    const clutter = CLUTTER[random(CLUTTER.length)];
+    return { text: clutter!(sign(style!(integer, cents))), expected: `${integer}.${cents} ${currency}` };
+  });
+
+  it('reads the amount written or nothing, and reads nearly all', () => {
+    const wrong = cases.filter(({ text, expected }) => ![null, expected].includes(read(text)));
+    const refused = cases.filter(({ text }) => read(text) === null);
+    expect(wrong).toEqual([]);
+    expect(refused.length).toBeLessThan(cases.length / 20);
+  });
+});
+
 describe('currencyFromText', () => {
   it.each([
     ['EUR', null, 'EUR'],
@@ -192,6 +569,14 @@ describe('currencyFromText', () => {
     ['kr', null, null],
     ['¥', 'CNY', 'CNY'],
     ['Euro', null, 'EUR'],
+    ['zł', null, 'PLN'],
+    ['руб.', null, 'RUB'],
+    ['Р', null, 'RUB'],
+    ['KD', null, 'KWD'],
+    ['R', 'ZAR', 'ZAR'],
+    ['R', null, null],
+    ['﷼', null, null],
+    ['лв', null, null],
     ['XYZ', null, null],
     ['', null, null],
   ])('%j (hint %s) → %s', (text, hint, code) => {

@@ -1,0 +1,108 @@
+// `npx tsx bench/extraction.ts`: how long reading the price of a 3 MB product page takes (src/adapters/stores/extraction),
+// without and with store CSS selectors, next to the time to parse the same page with htmlparser2 alone and with
+// cheerio/slim. Prints the numbers with PASS/FAIL per target and rewrites the "## Page extraction" section of
+// docs/benchmarks.md. Exits non-zero only when the extraction answers a page wrongly, never because a target was missed.
+//
+// Knobs for quick trial runs (the documented numbers use the defaults):
+//   BENCH_EXTRACTION_RUNS     timed runs per measurement (default 60, at least 50 for the documented numbers)
+//   BENCH_EXTRACTION_WARMUP   warm-up runs per measurement (default 10)
+//   BENCH_REPORT              Markdown file to write (default docs/benchmarks.md)
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { load } from 'cheerio/slim';
+import { Parser } from 'htmlparser2';
+import { extractPrice } from '../src/adapters/stores/extraction/index.js';
+import { benchPages, type BenchPage } from './extraction-pages.js';
+import { composition, machine, type PageResult, renderSection, type Timing, verdict, writeExtractionSection } from './extraction-report.js';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+const intEnv = (name: string, fallback: number): number => {
+  const value = Number(process.env[name]?.trim() || fallback);
+  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer`);
+  return value;
+};
+const SETTINGS = { runs: intEnv('BENCH_EXTRACTION_RUNS', 60), warmup: intEnv('BENCH_EXTRACTION_WARMUP', 10) };
+const TARGET_MS = { withoutSelectors: 5, withSelectors: 30 };
+
+type Task = () => unknown;
+
+function parseOnly(html: string): number {
+  let tags = 0;
+  new Parser({ onopentag: () => void tags++ }, { decodeEntities: true }).end(html);
+  return tags;
+}
+
+const percentile = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+
+function summary(samples: number[]): Timing {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), runs: samples.length };
+}
+
+/** Times every task once per round, in a rotating order, so drift and noise fall on all of them alike. */
+function measure(tasks: Map<string, Task>): Map<string, Timing> {
+  const names = [...tasks.keys()];
+  const samples = new Map(names.map((name) => [name, [] as number[]]));
+  for (let round = 0; round < SETTINGS.warmup + SETTINGS.runs; round++) {
+    for (let k = 0; k < names.length; k++) {
+      const name = names[(round + k) % names.length]!;
+      const started = performance.now();
+      tasks.get(name)!();
+      const elapsed = performance.now() - started;
+      if (round >= SETTINGS.warmup) samples.get(name)!.push(elapsed);
+    }
+  }
+  return new Map(names.map((name) => [name, summary(samples.get(name)!)]));
+}
+
+function answerOf(page: BenchPage): { answer: string; correct: boolean } {
+  const result = extractPrice(page.html, page.url, page.config);
+  if (!result.ok) return { answer: `${result.kind}: ${result.message.slice(0, 120)}`, correct: false };
+  const correct = result.amount === page.expected.amount && result.currency === page.expected.currency;
+  return { answer: `${result.amount} ${result.currency} (${result.source})`, correct };
+}
+
+async function main(): Promise<void> {
+  const startedAt = new Date();
+  const pages = benchPages();
+  console.log(`Page extraction benchmark: ${machine()}; ${SETTINGS.warmup} warm-up + ${SETTINGS.runs} timed runs each`);
+  for (const page of pages) console.log(`  ${page.name}: ${composition(page)}`);
+
+  const tasks = new Map<string, Task>();
+  const distinct = [...new Set(pages.map((page) => page.html))];
+  pages.forEach((page, i) => tasks.set(`extract ${i}`, () => extractPrice(page.html, page.url, page.config)));
+  distinct.forEach((html, i) => {
+    tasks.set(`htmlparser2 ${i}`, () => parseOnly(html));
+    tasks.set(`cheerio ${i}`, () => load(html));
+  });
+  const timings = measure(tasks);
+
+  const results: PageResult[] = pages.map((page, i) => {
+    const at = distinct.indexOf(page.html);
+    return {
+      page,
+      ...answerOf(page),
+      extraction: timings.get(`extract ${i}`)!,
+      htmlparser2: timings.get(`htmlparser2 ${at}`)!,
+      cheerio: timings.get(`cheerio ${at}`)!,
+      target: page.config.selectors?.price ? TARGET_MS.withSelectors : TARGET_MS.withoutSelectors,
+    };
+  });
+
+  const f = (t: Timing): string => `${t.p50.toFixed(2)} / ${t.p95.toFixed(2)} ms`;
+  console.log('\npage | extractPrice p50 / p95 | htmlparser2 | cheerio/slim load | target | result | answer');
+  for (const r of results) {
+    console.log(`${r.page.name} | ${f(r.extraction)} | ${f(r.htmlparser2)} | ${f(r.cheerio)} | p50 < ${r.target} ms | ${verdict(r)} | ${r.correct ? '' : 'WRONG: '}${r.answer}`);
+  }
+
+  const report = process.env['BENCH_REPORT'] ?? path.join(ROOT, 'docs', 'benchmarks.md');
+  await writeExtractionSection(report, renderSection(results, SETTINGS, startedAt));
+  console.log(`\nWrote the "Page extraction" section of ${path.relative(process.cwd(), report) || report}`);
+  if (results.some((r) => !r.correct)) {
+    console.error('The extraction answered a benchmark page wrongly (see the answer column).');
+    process.exitCode = 1;
+  }
+}
+
+await main();

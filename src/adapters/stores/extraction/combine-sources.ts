@@ -1,0 +1,102 @@
+import type { SourceRun } from './read-page.js';
+import type { ExtractionConfig, ExtractionResult, ExtractionSource, SourceDecision } from './types.js';
+
+type Priced = SourceRun & { verdict: { decision: Extract<SourceDecision, { kind: 'price' }> } };
+
+const isPriced = (run: SourceRun): run is Priced => run.verdict.decision.kind === 'price';
+const keyOf = (run: Priced): string => `${run.verdict.decision.amount} ${run.verdict.decision.currency}`;
+/** Same price; a source that wrote no currency (the store's was assumed) agrees with any currency for the same amount. */
+function agrees(a: Priced, b: Priced): boolean {
+  const x = a.verdict.decision;
+  const y = b.verdict.decision;
+  if (x.currencyAssumed === true || y.currencyAssumed === true) return Number(x.amount) === Number(y.amount);
+  return x.amount === y.amount && x.currency === y.currency;
+}
+const STRUCTURED: ReadonlySet<ExtractionSource> = new Set(['json-ld', 'microdata', 'meta']);
+const PAGE_WIDE: ReadonlySet<ExtractionSource> = new Set(['meta', 'visible']);
+
+/**
+ * Weighs what each source decided for the main item:
+ * - a source the store's settings trust (`trustSource`) decides when it has a price;
+ * - the store's CSS selectors win over structured data that is ambiguous or absent, but a clear structured price that
+ *   differs from them makes the answer ambiguous (stale microdata, a price without VAT);
+ * - otherwise every source with a price must agree (the visible price block of the main item is one more witness);
+ *   an ambiguous structured source makes the page ambiguous; the visible block being unclear does not;
+ * - a page whose item names another edition is `not_found`, whatever else it shows.
+ */
+export function combineSources(runs: readonly SourceRun[], config: ExtractionConfig, notes: string[]): ExtractionResult {
+  const found = (source: ExtractionSource): SourceRun | undefined => runs.find((run) => run.source === source);
+  const editionFound = runs.some((run) => run.outcome.candidates.some((c) => c.editionMatch === true));
+  const other = runs.find((run) => run.verdict.otherEdition === true && run.source !== 'visible');
+  if (other !== undefined && !editionFound) {
+    return { ok: false, kind: 'not_found', message: `${other.source}: ${other.verdict.decision.kind === 'none' ? other.verdict.decision.message : ''}, so the page is about another edition` };
+  }
+
+  const trusted = config.trustSource === undefined ? undefined : found(config.trustSource);
+  if (trusted !== undefined && isPriced(trusted)) {
+    notes.push(`the store trusts ${trusted.source}`);
+    return priceOf(trusted, runs);
+  }
+
+  const selectors = found('selectors');
+  const structured = runs.filter((run) => STRUCTURED.has(run.source));
+  if (selectors !== undefined && isPriced(selectors)) {
+    const differing = structured.filter(isPriced).filter((run) => !agrees(run, selectors));
+    if (differing.length > 0) return disagreement([selectors, ...differing]);
+    notes.push('the store\'s selectors decide');
+    return priceOf(selectors, runs);
+  }
+  if (selectors?.verdict.decision.kind === 'ambiguous') {
+    // The store's own selector matched several prices: a clear structured price among them settles it.
+    const clear = structured.filter(isPriced);
+    const keys = new Set(clear.map(keyOf));
+    const among = selectors.outcome.candidates.some((c) => keys.has(`${c.amount} ${c.currency}`));
+    if (keys.size !== 1 || !among) return { ok: false, kind: 'ambiguous_price', message: `selectors: ${selectors.verdict.decision.message}` };
+    notes.push('the store\'s selectors matched several prices; structured data names one of them');
+  }
+
+  const ambiguous = structured.find((run) => run.verdict.decision.kind === 'ambiguous');
+  if (ambiguous !== undefined && ambiguous.verdict.decision.kind === 'ambiguous') {
+    return { ok: false, kind: 'ambiguous_price', message: `${ambiguous.source}: ${ambiguous.verdict.decision.message}` };
+  }
+
+  // On a page of several editions, the ISBN picked the edition's offer; page-wide witnesses (product meta, the
+  // visible block) show whichever edition the page opens with, so they are not compared.
+  const severalEditions = editionFound && runs.some((run) => run.outcome.candidates.some((c) => c.editionMatch === false));
+  const priced = runs.filter(isPriced).filter((run) => !(severalEditions && PAGE_WIDE.has(run.source)));
+  const first = priced[0];
+  if (first === undefined) return nothingFound(runs);
+  const differing = priced.filter((run) => !agrees(run, first));
+  if (differing.length > 0) return disagreement(priced);
+  if (priced.length > 1) notes.push(`${priced.map((run) => run.source).join(', ')} agree`);
+  // A price whose currency the page wrote beats one where the store's currency was assumed.
+  return priceOf(priced.find((run) => run.verdict.decision.currencyAssumed !== true) ?? first, runs);
+}
+
+/** The winning source's price; an availability it does not know is taken from another source with the same price. */
+function priceOf(winner: Priced, runs: readonly SourceRun[]): ExtractionResult {
+  const { amount, currency } = winner.verdict.decision;
+  let availability = winner.verdict.decision.availability;
+  if (availability === 'unknown') {
+    const witness = runs.filter(isPriced).find((run) => agrees(run, winner) && run.verdict.decision.availability !== 'unknown');
+    if (witness !== undefined) availability = witness.verdict.decision.availability;
+  }
+  return { ok: true, amount, currency, availability, source: winner.source };
+}
+
+function disagreement(priced: readonly Priced[]): ExtractionResult {
+  const said = priced.map((run) => `${run.source} ${keyOf(run)}`).join(', ');
+  return { ok: false, kind: 'ambiguous_price', message: `the page's sources disagree on the price: ${said}` };
+}
+
+function nothingFound(runs: readonly SourceRun[]): ExtractionResult {
+  // The visible block's notes (no block found) are not problems of the page.
+  const problems = runs.filter((run) => run.source !== 'visible').flatMap((run) => run.outcome.problems.map((problem) => `${run.source}: ${problem}`));
+  const listed = runs.find((run) => run.verdict.decision.kind === 'none' && run.verdict.decision.message.startsWith('prices only'));
+  if (problems.length > 0) return { ok: false, kind: 'parse_error', message: problems.slice(0, 5).join('; ') };
+  if (runs.some((run) => run.verdict.zeroOnly === true)) {
+    return { ok: false, kind: 'no_price', message: 'the page shows only zero prices (placeholders)' };
+  }
+  if (listed !== undefined) return { ok: false, kind: 'no_price', message: 'prices only for items in lists of other products' };
+  return { ok: false, kind: 'no_price', message: 'no price in JSON-LD, microdata, meta tags, configured selectors or a visible price block' };
+}

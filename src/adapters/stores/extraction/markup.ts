@@ -1,0 +1,127 @@
+import { LIMITS } from './limits.js';
+
+/** What part of a page to keep as markup: from `start` to `end`, at most `maxChars` of output. */
+export interface MarkupRange {
+  start?: number;
+  end?: number;
+  maxChars?: number;
+}
+
+// An element whose body is no markup for us (raw text, or a template's inert subtree), or a comment.
+const SKIPPED_OPENER = /<(?:!--|(script|style|template)(?=[\s/>]))/gi;
+const CLOSERS: Readonly<Record<string, RegExp>> = {
+  script: /<\/script[\s/>]/gi,
+  style: /<\/style[\s/>]/gi,
+  template: /<\/?template[\s/>]/gi,
+};
+const LD_JSON = /\btype\s*=\s*["']?\s*application\/ld\+json/i;
+
+/**
+ * The page without the bodies of `<script>` (except ld+json), `<style>` and `<template>`, and without comments: real
+ * pages are mostly inline scripts, and a tokenizer or DOM builder costs in proportion to its input. The elements
+ * themselves stay (empty), so selectors and the tag scan see the same element tree. One left-to-right pass; an
+ * unterminated script or comment runs to the end, as in a browser. At most LIMITS.domChars of the page is read.
+ */
+export function markupOf(html: string, range: MarkupRange = {}): string {
+  const maxChars = range.maxChars ?? LIMITS.domChars;
+  const parts: string[] = [];
+  let size = 0;
+  // Adjacent stretches are sliced as one: a page with nothing to remove comes back as it is, without a copy.
+  let from = -1;
+  let to = -1;
+  forEachMarkupStretch(
+    html,
+    (start, end) => {
+      const until = Math.min(end, start + (maxChars - size));
+      if (start !== to) {
+        if (to > from) parts.push(html.slice(from, to));
+        from = start;
+      }
+      to = until;
+      size += until - start;
+      return size < maxChars;
+    },
+    { start: range.start ?? 0, end: range.end ?? html.length, ldJson: true },
+  );
+  if (to > from) parts.push(html.slice(from, to));
+  return parts.length === 1 ? (parts[0] as string) : parts.join('');
+}
+
+export interface StretchOptions {
+  start: number;
+  end: number;
+  /** Whether ld+json script bodies count as markup (markupOf keeps them; a search for elements does not). */
+  ldJson: boolean;
+}
+
+/**
+ * Calls `visit(from, to)` for every stretch of the page between `start` and `end` that is markup (not a script,
+ * style or template body, not a comment), in order, until `visit` answers false. `start` must not be inside one.
+ */
+export function forEachMarkupStretch(html: string, visit: (from: number, to: number) => boolean, options: StretchOptions): void {
+  const end = Math.min(options.end, html.length, LIMITS.domChars);
+  let copied = Math.max(0, options.start);
+  const stretch = (upTo: number): boolean => {
+    const until = Math.min(upTo, end);
+    return until <= copied || visit(copied, until);
+  };
+
+  let scanFrom = copied;
+  while (scanFrom < end) {
+    const opener = nextOpener(html, scanFrom, end);
+    if (opener === null) {
+      // Nothing to skip in this chunk: hand it over, so that a visitor that has seen enough stops here.
+      const chunkEnd = Math.min(end, scanFrom + SCAN_CHUNK);
+      if (!stretch(chunkEnd)) return;
+      copied = scanFrom = chunkEnd;
+      continue;
+    }
+    const { at, name } = opener;
+    if (name === undefined) {
+      if (!stretch(at)) return;
+      // `<!-->` and `<!--->` are complete (empty) comments too.
+      const close = html.indexOf('-->', at + 2);
+      copied = scanFrom = close < 0 ? end : close + 3;
+      continue;
+    }
+    const tagEnd = html.indexOf('>', at);
+    if (tagEnd < 0) break;
+    const bodyEnd = closingTagOf(html, name, tagEnd + 1);
+    scanFrom = bodyEnd < 0 ? end : bodyEnd;
+    if (options.ldJson && name === 'script' && LD_JSON.test(html.slice(at, tagEnd))) continue;
+    if (!stretch(tagEnd + 1)) return;
+    copied = scanFrom;
+  }
+  stretch(end);
+}
+
+/**
+ * How far one search for the next script, style, template or comment looks. The search is bounded so that reading
+ * only the start of a page (or a window of it) never costs a scan of the whole page.
+ */
+const SCAN_CHUNK = 65_536;
+
+/** The next opener within SCAN_CHUNK of `from`; null when there is none in that stretch. */
+function nextOpener(html: string, from: number, end: number): { at: number; name: string | undefined } | null {
+  const chunkEnd = Math.min(end, from + SCAN_CHUNK);
+  // A little beyond the chunk, so that an opener that starts inside it is seen whole.
+  const view = html.slice(from, Math.min(html.length, chunkEnd + 10));
+  SKIPPED_OPENER.lastIndex = 0;
+  const match = SKIPPED_OPENER.exec(view);
+  if (match === null || match.index >= chunkEnd - from) return null;
+  return { at: from + match.index, name: match[1]?.toLowerCase() };
+}
+
+/** Where the body that starts at `from` ends (the index of its closing tag), -1 when it runs to the end. */
+function closingTagOf(html: string, name: string, from: number): number {
+  const closer = CLOSERS[name] as RegExp;
+  closer.lastIndex = from;
+  // Templates nest; script and style bodies are raw text up to the first closing tag.
+  let depth = 0;
+  for (let match = closer.exec(html); match !== null; match = closer.exec(html)) {
+    if (match[0][1] !== '/') depth++;
+    else if (depth === 0) return match.index;
+    else depth--;
+  }
+  return -1;
+}

@@ -1,0 +1,115 @@
+import type { CheerioAPI } from 'cheerio';
+import { Money } from '../../../domain/shared/money.js';
+import { detectBlockedPage } from './blocked-page.js';
+import { decide, type Decision } from './choose-price.js';
+import { combineSources } from './combine-sources.js';
+import { loadDom } from './dom.js';
+import { fromJsonLd } from './json-ld.js';
+import { availabilityFromMeta, fromMeta } from './meta-tags.js';
+import { fromMicrodata } from './microdata.js';
+import { pageAddresses } from './page-addresses.js';
+import { isSearchUrl, readSearchResults } from './search-results.js';
+import { availabilityBySelector, fromSelectors } from './selectors.js';
+import { scanTags, type TagScan } from './tag-scan.js';
+import type { ExtractionConfig, ExtractionContext, ExtractionReport, ExtractionSource, SourceOutcome } from './types.js';
+import { fromVisiblePrice } from './visible-price.js';
+
+const MICRODATA_MARKER = /itemprop/i;
+const META_PRICE_MARKER = /(?:product|og):(?:sale_)?price:amount/i;
+const META_AVAILABILITY_MARKER = /(?:product|og):availability/i;
+
+export interface SourceRun {
+  source: ExtractionSource;
+  outcome: SourceOutcome;
+  verdict: Decision;
+}
+
+/**
+ * Reads a store page: is it a robot check, a search results page or a product page; then every source the page
+ * has — JSON-LD, microdata, product meta, the store's CSS selectors, the visible price block of the main item — each
+ * deciding the main item's price on its own, and the sources weighed together (combine-sources.ts): they must
+ * agree, unless the store's settings say which to trust. Cheap first: JSON-LD and the robot check are regex scans of
+ * the raw page; microdata and meta come from one streaming tag scan run only when their markers are present; a DOM
+ * is built only for the store's selectors or a search page.
+ */
+export function readPage(html: string, pageUrl: string, config: ExtractionConfig): ExtractionReport {
+  const defaultCurrency = config.defaultCurrency.trim().toUpperCase();
+  if (!Money.isCurrency(defaultCurrency)) throw new RangeError(`defaultCurrency ${config.defaultCurrency} is not an ISO 4217 code`);
+  const ctx: ExtractionContext = {
+    pageUrl,
+    addresses: pageAddresses(html, pageUrl),
+    defaultCurrency,
+    isbn13: normaliseIsbn(config.isbn13),
+    ...(config.offerChoice === 'lowest' ? { rangeLowest: true } : {}),
+  };
+
+  const blocked = detectBlockedPage(html);
+  if (blocked !== null) {
+    return { result: { ok: false, kind: 'blocked', message: blocked }, page: 'blocked', sources: [], notes: ['a robot check, not the store\'s page'] };
+  }
+
+  let dom: CheerioAPI | undefined;
+  const page = (): CheerioAPI => (dom ??= loadDom(html));
+  let scan: TagScan | undefined;
+  const tags = (): TagScan => (scan ??= scanTags(html));
+  const nothing: SourceOutcome = { candidates: [], problems: [] };
+
+  const jsonLd = fromJsonLd(html, ctx);
+  const selectorsConfigured = Boolean(config.selectors?.price?.trim());
+  const outcomes: Array<readonly [ExtractionSource, () => SourceOutcome]> = [
+    ['json-ld', () => jsonLd],
+    ['microdata', () => (MICRODATA_MARKER.test(html) ? fromMicrodata(tags(), ctx) : nothing)],
+    ['meta', () => (META_PRICE_MARKER.test(html) ? fromMeta(tags(), ctx) : nothing)],
+    ['selectors', () => (selectorsConfigured ? fromSelectors(page(), ctx, config) : nothing)],
+    // A store with selectors has said where its visible price is: the generic block finder would only second-guess it.
+    ['visible', () => (selectorsConfigured ? nothing : fromVisiblePrice(html, ctx))],
+  ];
+  const runs: SourceRun[] = outcomes.map(([source, read]) => {
+    const outcome = read();
+    return { source, outcome, verdict: decide(outcome.candidates, config, defaultCurrency) };
+  });
+  const sources = runs.map(({ source, outcome, verdict }) => ({
+    source,
+    candidates: outcome.candidates,
+    decision: verdict.decision,
+    problems: outcome.problems,
+  }));
+
+  const notes: string[] = [];
+  if (isResultList(runs, jsonLd.listPage, pageUrl, ctx.isbn13)) {
+    notes.push('a list of results, not one product: never read a price off it');
+    const result = readSearchResults(page(), pageUrl, config, ctx.isbn13, jsonLd.listedItems);
+    return { result, page: 'search_results', sources, notes };
+  }
+
+  const result = combineSources(runs, config, notes);
+  if (result.ok && result.availability === 'unknown') {
+    let availability = selectorsConfigured || config.selectors?.availability?.trim() ? availabilityBySelector(page(), config) : null;
+    if (availability === null && META_AVAILABILITY_MARKER.test(html)) availability = availabilityFromMeta(tags());
+    if (availability !== null && availability !== 'unknown') {
+      result.availability = availability;
+      notes.push(`availability ${availability} from ${config.selectors?.availability?.trim() ? 'the store\'s availability selector' : 'product meta'}`);
+    }
+  }
+  return { result, page: 'product', sources, notes };
+}
+
+/**
+ * A page of results rather than one product: it says so in its structured data, or its URL is a search (a store
+ * whose template is a search redirects to the product page when it has one), and no structured item on it is the
+ * edition or the page's own.
+ */
+function isResultList(runs: SourceRun[], declared: boolean, pageUrl: string, isbn13: string | null): boolean {
+  const structured = runs.filter((run) => run.source === 'json-ld' || run.source === 'microdata');
+  const ownItem = structured.some((run) =>
+    run.outcome.candidates.some((c) => c.listed !== true && (c.editionMatch === true || c.pageMatch === true)),
+  );
+  if (ownItem) return false;
+  return declared || isSearchUrl(pageUrl, isbn13);
+}
+
+function normaliseIsbn(isbn13: string | undefined): string | null {
+  if (isbn13 === undefined) return null;
+  const compact = isbn13.replace(/[\s-]/g, '');
+  return /^\d{13}$/.test(compact) ? compact : null;
+}

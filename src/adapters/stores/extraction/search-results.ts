@@ -1,0 +1,136 @@
+import type { CheerioAPI } from 'cheerio';
+import type { ListedItem } from './json-ld.js';
+import type { ExtractionConfig, ExtractionResult } from './types.js';
+
+const SEARCH_PATH = /\/(?:search|suche|recherche|busqueda|buscar|zoeken|sok|ricerca|szukaj|s|searchresult\w*|search\w*\.\w+)(?:\/|$)/i;
+const SEARCH_KEYS = new Set([
+  'q', 'query', 'search', 'searchtext', 'searchterm', 'search_query', 'keyword', 'keywords', 'sq', 'k', 'term', 'text',
+  'busqueda', 'suchbegriff', 'w', 'ntt', 'st',
+]);
+/** Parameters that only track where a click came from: links that differ only in these are one result. */
+const TRACKING = /^(?:utm_\w+|ref|ref_|qid|sr|pos|position|list|searchterm|search|sq|q|query|keywords?|crid|sprefix|pd_rd_\w+|pf_rd_\w+|_encoding|psc|th)$/i;
+
+/** A search URL: a search path, a search parameter, or the ISBN itself in the query string. */
+export function isSearchUrl(url: string, isbn13: string | null): boolean {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return false;
+  }
+  if (SEARCH_PATH.test(parsed.pathname)) return true;
+  for (const [key, value] of parsed.searchParams) {
+    if (SEARCH_KEYS.has(key.toLowerCase()) && value.trim() !== '') return true;
+    if (isbn13 !== null && namesIsbn(value, isbn13)) return true;
+  }
+  return false;
+}
+
+/** The text names the ISBN-13 or its ISBN-10, with or without hyphens. */
+export function namesIsbn(text: string, isbn13: string): boolean {
+  const digits = text.replace(/[-\s]/g, '');
+  if (digits.includes(isbn13)) return true;
+  const isbn10 = isbn10Of(isbn13);
+  return isbn10 !== null && new RegExp(`(?:^|[^0-9])${isbn10}(?:[^0-9Xx]|$)`).test(digits);
+}
+
+function isbn10Of(isbn13: string): string | null {
+  if (!isbn13.startsWith('978')) return null;
+  const body = isbn13.slice(3, 12);
+  const sum = [...body].reduce((acc, digit, i) => acc + Number(digit) * (10 - i), 0);
+  const check = (11 - (sum % 11)) % 11;
+  return body + (check === 10 ? 'X' : String(check));
+}
+
+/**
+ * A search results page read for the edition: the one result whose link (or whose data) names the edition's ISBN is
+ * followed; several such results are ambiguous; none is `not_found`. A price is never read off a list of books.
+ */
+export function readSearchResults(
+  $: CheerioAPI,
+  pageUrl: string,
+  config: ExtractionConfig,
+  isbn13: string | null,
+  listed: readonly ListedItem[],
+): ExtractionResult {
+  if (isbn13 === null) {
+    return { ok: false, kind: 'no_price', message: 'a search results page: without the edition\'s ISBN no result can be chosen' };
+  }
+  const links = new Map<string, string>();
+  const add = (href: string | undefined): void => {
+    const url = resultUrl(href, pageUrl, isbn13);
+    if (url !== null && !links.has(url.key)) links.set(url.key, url.href);
+  };
+  for (const item of listed) if (item.editionMatch === true || (item.url !== undefined && namesIsbn(item.url, isbn13))) add(item.url);
+
+  const selector = config.searchPage?.resultLink?.trim();
+  if (selector) {
+    let results;
+    try {
+      results = $(selector).toArray();
+    } catch (error) {
+      return { ok: false, kind: 'parse_error', message: `invalid searchPage.resultLink selector: ${error instanceof Error ? error.message : String(error)}` };
+    }
+    const hrefs = results.map((element) => $(element).attr('href')).filter((href): href is string => href !== undefined);
+    if (hrefs.length === 1) add(hrefs[0]);
+    else for (const element of results) if (mentions($, element, isbn13)) add($(element).attr('href'));
+  } else {
+    for (const element of $('[href], [data-isbn], [data-ean], [data-gtin], [data-product-id], [data-sku], [data-id]').toArray()) {
+      const attributes = (element as { attribs?: Record<string, string> }).attribs ?? {};
+      if (!Object.values(attributes).some((value) => namesIsbn(value, isbn13))) continue;
+      if (attributes['href'] !== undefined) add(attributes['href']);
+      else add(linkNear($, element, pageUrl, isbn13));
+    }
+  }
+
+  const found = [...links.values()];
+  if (found.length === 1) {
+    return { ok: false, kind: 'no_price', message: `a search results page: its one result for ISBN ${isbn13} is ${found[0]}`, follow: found[0] as string };
+  }
+  if (found.length === 0) return { ok: false, kind: 'not_found', message: `a search results page with no result for ISBN ${isbn13}` };
+  const shown = found.slice(0, 3).join(', ') + (found.length > 3 ? ', ...' : '');
+  return { ok: false, kind: 'ambiguous_price', message: `a search results page with ${found.length} results naming ISBN ${isbn13} (${shown})` };
+}
+
+/** Whether a result's link or the result around it names the ISBN. */
+function mentions($: CheerioAPI, element: Parameters<CheerioAPI>[0], isbn13: string): boolean {
+  const link = $(element);
+  if (namesIsbn(link.attr('href') ?? '', isbn13)) return true;
+  const card = link.closest('li, article, [class*="result"], [class*="product"], [class*="item"]');
+  return card.length > 0 && namesIsbn(`${card.text()} ${card.html() ?? ''}`, isbn13);
+}
+
+/** The product link of the result that carries the ISBN in its data: inside it, else in the nearest ancestors. */
+function linkNear($: CheerioAPI, element: Parameters<CheerioAPI>[0], pageUrl: string, isbn13: string): string | undefined {
+  let scope = $(element);
+  for (let level = 0; level < 5 && scope.length > 0; level++) {
+    const hrefs = scope
+      .find('a[href]')
+      .toArray()
+      .map((a) => $(a).attr('href'))
+      .filter((href): href is string => href !== undefined && resultUrl(href, pageUrl, isbn13) !== null);
+    if (hrefs.length > 0) return hrefs[0];
+    scope = scope.parent();
+  }
+  return undefined;
+}
+
+/** A result link as an absolute URL and a key that ignores tracking parameters; null for search and page links. */
+function resultUrl(href: string | undefined, pageUrl: string, isbn13: string): { href: string; key: string } | null {
+  if (href === undefined || href.trim() === '' || /^(?:javascript|mailto|tel):/i.test(href.trim())) return null;
+  let url: URL;
+  try {
+    url = new URL(href.trim(), pageUrl);
+  } catch {
+    return null;
+  }
+  if (!/^https?:$/.test(url.protocol)) return null;
+  url.hash = '';
+  if (isSearchUrl(url.href, null) || (url.search !== '' && namesIsbn(url.search, isbn13) && !namesIsbn(url.pathname, isbn13))) return null;
+  const page = new URL(pageUrl);
+  if (url.origin === page.origin && url.pathname === page.pathname) return null;
+  const key = new URL(url.href);
+  for (const name of [...key.searchParams.keys()]) if (TRACKING.test(name)) key.searchParams.delete(name);
+  key.pathname = key.pathname.replace(/\/+$/, '');
+  return { href: url.href, key: key.href };
+}

@@ -1,0 +1,32 @@
+import type { ExtractionConfig } from '../extraction/types.js';
+
+export type StoreFormat = 'hardcover' | 'paperback' | 'ebook' | 'audiobook';
+export const STORE_FORMATS: readonly StoreFormat[] = ['hardcover', 'paperback', 'ebook', 'audiobook'];
+
+/** Whether a recipe was checked against saved real pages of the store, is a best reading of public material, or reads a demonstration store. */
+export type RecipeVerification = 'saved-pages' | 'unverified' | 'demo';
+export const RECIPE_VERIFICATIONS: readonly RecipeVerification[] = ['saved-pages', 'unverified', 'demo'];
+
+/** How the page reader reads a store's pages: the store-specific part of ExtractionConfig, stored as `store.extraction`. */
+export type StoreExtraction = Omit<ExtractionConfig, 'defaultCurrency' | 'isbn13'>;
+
+/** One store as a recipe file describes it, with `{demo}` expanded when a demonstration store URL was given. */
+export interface StoreRecipe {
+  /** Stable: the seeder upserts by key; never rename or reuse one. */
+  key: string;
+  name: string;
+  /** ISO 3166-1 alpha-2; null for an international store. */
+  country: string | null;
+  /** ISO 4217: the store's prices when a page shows only a symbol. */
+  currency: string;
+  formats: StoreFormat[];
+  homepageUrl: string;
+  /** `{isbn13}`/`{isbn}` become the ISBN-13, `{isbn10}` the ISBN-10 (none for 979- editions: such a store is skipped). */
+  productUrlTemplate: string;
+  demo: boolean;
+  /** Every host name of the store: those of homepageUrl and productUrlTemplate, then the recipe's extra ones. */
+  hosts: string[];
+  verified: RecipeVerification;
+  notes?: string | undefined;
+  extraction: StoreExtraction;
+}

@@ -1,0 +1,81 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../../config/config.js';
+
+let folder: string;
+beforeEach(() => {
+  folder = mkdtempSync(join(tmpdir(), 'shelfwatch-stores-file-'));
+});
+afterEach(() => rmSync(folder, { recursive: true, force: true }));
+
+const recipeFile = (content: unknown): string => {
+  const path = join(folder, 'stores.json');
+  writeFileSync(path, JSON.stringify(content));
+  return path;
+};
+
+const cornerBooks = {
+  key: 'corner-books-nl',
+  name: 'Corner Books',
+  country: 'NL',
+  currency: 'EUR',
+  formats: ['paperback'],
+  homepageUrl: 'https://corner-books.example/',
+  productUrlTemplate: 'https://corner-books.example/isbn/{isbn13}',
+  demo: false,
+  verified: 'unverified',
+};
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as ConfigError).problems;
+  }
+  throw new Error('the configuration was accepted');
+}
+
+describe('STORES_FILE', () => {
+  it('is unset by default: the shipped stores only, none of the real ones enabled', () => {
+    expect(loadConfig({}).stores).toEqual({ demoStores: true, demoStoreUrl: 'http://127.0.0.1:3100', enabledStores: [], storesFile: null });
+  });
+
+  it('adds stores ENABLED_STORES may then name, beside the shipped ones', () => {
+    const storesFile = recipeFile([cornerBooks]);
+    const { stores } = loadConfig({ STORES_FILE: storesFile, ENABLED_STORES: 'corner-books-nl, amazon-de' });
+    expect(stores).toMatchObject({ storesFile, enabledStores: ['corner-books-nl', 'amazon-de'] });
+  });
+
+  it('is validated at start-up, each problem naming the variable, the file, the store and the field', () => {
+    const storesFile = recipeFile([{ ...cornerBooks, extraction: { offerChoice: 'cheapest' } }, { key: 'bol-nl', formats: ['comics'] }]);
+    expect(problemsOf({ STORES_FILE: storesFile })).toEqual([
+      `STORES_FILE is invalid: ${storesFile}: store corner-books-nl: extraction.offerChoice: must be first or lowest`,
+      `STORES_FILE is invalid: ${storesFile}: store bol-nl: formats[0]: must be one of hardcover, paperback, ebook, audiobook`,
+    ]);
+  });
+
+  it('names a path that does not exist', () => {
+    expect(problemsOf({ STORES_FILE: join(folder, 'nowhere.json') })).toEqual([expect.stringMatching(/^STORES_FILE is invalid: .*nowhere\.json: cannot be read/)]);
+  });
+
+  it('leaves ENABLED_STORES unchecked while it is broken, so the one error to fix comes first', () => {
+    const storesFile = recipeFile({ ...cornerBooks, currency: 'EURO' });
+    const problems = problemsOf({ STORES_FILE: storesFile, ENABLED_STORES: 'corner-books-nl' });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/^STORES_FILE is invalid: .*: store corner-books-nl: currency: /);
+  });
+});
+
+describe('ENABLED_STORES', () => {
+  it('accepts the keys of shipped real stores', () => {
+    expect(loadConfig({ ENABLED_STORES: 'bol-nl,amazon-uk' }).stores.enabledStores).toEqual(['bol-nl', 'amazon-uk']);
+  });
+
+  it('refuses keys no recipe defines, and demonstration stores (DEMO_STORES switches those)', () => {
+    expect(problemsOf({ ENABLED_STORES: 'bol-nl,corner-books-nl' })).toEqual([expect.stringMatching(/^ENABLED_STORES must be a comma-separated list of .*amazon-us/)]);
+    expect(problemsOf({ ENABLED_STORES: 'demo-buchhandlung' })).toHaveLength(1);
+  });
+});
