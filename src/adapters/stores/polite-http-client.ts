@@ -1,5 +1,6 @@
 import type { FetchFailure } from '../../domain/pricing/price-observation.js';
 import { isTransient } from '../../domain/pricing/price-observation.js';
+import { detectBlockedPage } from './extraction/blocked-page.js';
 import { fetchTransport, nodeHttpTransport, type Transport, type TransportResponse } from './node-http-transport.js';
 import { sleep, StoreGate } from './store-gate.js';
 
@@ -17,8 +18,6 @@ export interface PolitenessOptions {
 }
 
 export type PageResult = { ok: true; status: number; url: string; html: string } | { ok: false; failure: FetchFailure };
-
-const CAPTCHA = /captcha|verify (that )?you are (a )?human|are you a robot|unusual traffic|cf-challenge|challenge-platform/i;
 
 /**
  * Fetches store pages politely: per-store gates (concurrency, spacing), a timeout per request, retries with
@@ -113,9 +112,9 @@ export class PoliteHttpClient {
         ? fail('timeout', `the page did not arrive within ${this.options.timeoutMs} ms`)
         : fail('network_error', error instanceof Error ? error.message : String(error));
     }
-    if (CAPTCHA.test(html.slice(0, 200_000)) && !/itemprop=["']price|application\/ld\+json|product:price/i.test(html)) {
-      return fail('blocked', 'the store answered with a captcha');
-    }
+    // The same rule as the page reader's, so a robot check is never retried and never read as a page without a price.
+    const blocked = detectBlockedPage(html);
+    if (blocked !== null) return fail('blocked', `the store answered with a robot check: ${blocked}`);
     return { ok: true, status, url: response.url, html };
   }
 }

@@ -32,8 +32,8 @@ const WITHDRAWN: SignMeaning = { codes: [], fallback: null, withdrawn: true };
 const DOLLARS = [
   'USD', 'CAD', 'AUD', 'NZD', 'HKD', 'SGD', 'TWD', 'MXN', 'ARS', 'CLP', 'COP', 'UYU', 'BSD', 'BBD', 'BZD', 'BMD',
   'BND', 'FJD', 'GYD', 'JMD', 'KYD', 'LRD', 'NAD', 'SBD', 'SRD', 'TTD', 'XCD', 'DOP', 'CUP', 'MOP', 'NIO', 'TOP',
-  'WST', 'KID', 'TVD', 'ZWG', 'BRL',
-].filter((code) => Money.isCurrency(code));
+  'WST',
+];
 const KRONOR = ['SEK', 'NOK', 'DKK', 'ISK'];
 const RUPEES = ['INR', 'PKR', 'LKR', 'NPR', 'MUR', 'SCR'];
 const RUBLES = ['RUB', 'BYN'];
@@ -172,7 +172,10 @@ export function tableCodes(): string[] {
  * contradict, "$" alone is the hint's dollar (else USD), "kr" alone needs a krona hint.
  */
 export function resolveSigns(meanings: readonly SignMeaning[], hint: string | null): Resolution {
-  if (meanings.some((meaning) => meaning.hintOnly === true && (hint === null || !meaning.codes.includes(hint)))) return UNRESOLVED;
+  const named = (code: string): boolean =>
+    (hint !== null && hint === code) || meanings.some((m) => m.hintOnly !== true && m.codes.length === 1 && m.codes[0] === code);
+  // "R 450" is rands on a ZAR store or beside "ZAR", and a sign we cannot tell anywhere else.
+  if (meanings.some((meaning) => meaning.hintOnly === true && !meaning.codes.some(named))) return UNRESOLVED;
   let codes: readonly string[] | null = null;
   for (const meaning of meanings) {
     codes = codes === null ? meaning.codes : codes.filter((code) => meaning.codes.includes(code));

@@ -2,8 +2,8 @@ import { isWordLetter, type SignMeaning } from './currency-signs.js';
 import { hasSeparator } from './price-number.js';
 import type { Token } from './price-tokens.js';
 import {
-  COUNT_BEFORE, DATE, DISCOUNT_AFTER, DISCOUNT_BEFORE, FROM_AFTER, FROM_BEFORE, LABEL_BEFORE, MONTH_BEFORE,
-  MULTIBUY_AFTER_COUNT, OLD_PRICE_BEFORE, RANGE_WORDS, UNIT_AFTER, UNIT_PRICE_AFTER, UP_TO_AFTER, UP_TO_BEFORE,
+  COUNT_BEFORE, DATE, DISCOUNT_BEFORE, FROM_AFTER, FROM_BEFORE, LABEL_BEFORE, MONTH_BEFORE,
+  MULTIBUY_AFTER_COUNT, OLD_PRICE_BEFORE, RANGE_WORDS, SAVING_AFTER, SAVING_BEFORE, UNIT_AFTER, UNIT_PRICE_AFTER, UP_TO_AFTER, UP_TO_BEFORE,
 } from './price-words.js';
 
 /**
@@ -14,13 +14,14 @@ import {
  * - a saving: a leading minus ("-5,00 €", "(-5,00 €)"), "Save $5", "$5 off" — never a price, never negative;
  * - a range ("12,99 – 15,99 €", "From 26 to 50 €") or a lowest price ("ab 12,99 €"): read only when the caller asks
  *   for the lowest;
- * - a bound ("up to $50", "$9.99 & under"), an old price ("Was $20", "statt 25 €") or a price per weight or volume
- *   ("3,50 €/kg"): never the price, and a bound or an old price makes the whole text no answer;
+ * - a bound ("up to $50", "$9.99 & under"), an old price ("Was $20", "statt 25 €"), an amount after "discount"
+ *   (the saving or the discounted price?) or a price per weight or volume ("3,50 €/kg"): never the price, and all
+ *   but the last make the whole text no answer;
  * - a price.
  * A multibuy ("2 for £10", "3 x 9,99 €") or a number cut in two ("$119. 95") makes the whole text no price.
  */
 
-/** `bound` is a bound or an old price. */
+/** `bound`: a bound, an old price or an amount after "discount". */
 export type Role = 'price' | 'from' | 'range' | 'saving' | 'bound' | 'unitPrice' | 'notAmount';
 
 export interface Amount {
@@ -33,11 +34,13 @@ export interface Amount {
   role: Role;
   /** The other end of its range. */
   partner?: Amount;
+  /** For a number taken for no amount: by a guess from its neighbourhood, not by its form or label. */
+  guessed?: boolean;
 }
 
 const glued = (a: Token | undefined, b: Token | undefined): boolean => a !== undefined && b !== undefined && a.end === b.start;
 const isWordOfSpacedScript = (token: Token | undefined): boolean => token?.kind === 'word' && isWordLetter(token.text[0]);
-const OPENERS = new Set(['(', '[', ':', '/', '|', '*']);
+const OPENERS = new Set(['(', '[']);
 
 /**
  * The numbers of a text with their signs and roles; null when the text as a whole is no price: a multibuy, or a
@@ -117,7 +120,12 @@ function isMultibuy(text: string, tokens: Token[], amount: Amount, hasNext: bool
   return MULTIBUY_AFTER_COUNT.test(text.slice(end, end + 20));
 }
 
-/** What a number is by itself and its neighbours: percent, date, identifier, code, quantity. */
+/**
+ * What a number is by itself and its neighbours. By its form or label, surely no amount: a percentage, a date, an
+ * identifier ("ISBN 978…", "978-3-16-148410-0"). By its neighbourhood, probably none: a code glued to letters
+ * ("MX924"), a ratio ("4/5"), a year after a month, a quantity ("2 items", "100g", 20.47''); such a guess is only
+ * trusted beside a price that has a currency sign.
+ */
 function classifyAlone(text: string, tokens: Token[], amount: Amount): void {
   const number = tokens[amount.index];
   if (number === undefined || amount.role === 'notAmount') return;
@@ -126,21 +134,26 @@ function classifyAlone(text: string, tokens: Token[], amount: Amount): void {
   const marked = amount.signs.length > 0;
   const textBefore = text.slice(Math.max(0, number.start - 40), number.start);
   const textAfter = text.slice(number.end, number.end + 40);
-  const notAmount =
-    after?.kind === 'percent' ||
-    (after?.kind === 'space' && tokens[amount.index + 2]?.kind === 'percent') ||
-    (before?.kind === 'percent' && glued(before, number)) ||
+  const surely =
+    /^\s?\)?\s?[%％٪]/.test(textAfter) || // "20 %", "(21)%"
+    (before?.kind === 'percent' && glued(before, number)) || // "%20"
     DATE.test(number.text) ||
+    inChainOfThree(tokens, amount.index) ||
+    LABEL_BEFORE.test(textBefore) ||
+    /^97[89]\d{10}$/.test(number.text);
+  const probably =
     (/^(?:19|20)\d\d$/.test(number.text) && MONTH_BEFORE.test(textBefore)) ||
     (glued(before, number) && isWordOfSpacedScript(before)) ||
     (before?.kind === 'dash' && glued(before, number) && glued(tokens[amount.index - 2], before) && isWordOfSpacedScript(tokens[amount.index - 2])) ||
-    inChainOfThree(tokens, amount.index) ||
     (!marked && isRatio(tokens, amount.index)) ||
-    LABEL_BEFORE.test(textBefore) ||
-    /^97[89]\d{10}$/.test(number.text) ||
-    (amount.last === amount.index && glued(number, after) && isWordOfSpacedScript(after)) ||
-    (amount.last === amount.index && UNIT_AFTER.test(textAfter));
-  if (notAmount) amount.role = 'notAmount';
+    // A quantity never has a currency sign; a price followed by a word stays a price.
+    (!marked && glued(number, after) && isWordOfSpacedScript(after)) ||
+    (!marked && UNIT_AFTER.test(textAfter)) ||
+    (!marked && /^\s?(?:''|["″′'])/.test(textAfter)); // inches and feet
+  if (surely || probably) {
+    amount.role = 'notAmount';
+    amount.guessed = !surely;
+  }
 }
 
 /** "978-3-16-148410-0", "2026-03-15", "03/15/2026": numbers joined by "-" or "/" in a chain of three or more. */
@@ -185,8 +198,8 @@ function classifyInContext(text: string, tokens: Token[], amounts: Amount[]): vo
       return;
     }
     if (amount.role !== 'price') return;
-    if (DISCOUNT_BEFORE.test(textBefore) || DISCOUNT_AFTER.test(textAfter)) amount.role = 'saving';
-    else if (UP_TO_BEFORE.test(textBefore) || UP_TO_AFTER.test(textAfter) || OLD_PRICE_BEFORE.test(textBefore)) {
+    if (SAVING_BEFORE.test(textBefore) || SAVING_AFTER.test(textAfter)) amount.role = 'saving';
+    else if (UP_TO_BEFORE.test(textBefore) || UP_TO_AFTER.test(textAfter) || OLD_PRICE_BEFORE.test(textBefore) || DISCOUNT_BEFORE.test(textBefore)) {
       amount.role = 'bound';
     }
     else if (FROM_BEFORE.test(textBefore) || FROM_AFTER.test(textAfter)) amount.role = 'from';

@@ -46,6 +46,7 @@ function choose(text: string, amounts: Amount[], options: ReadOptions): Reading 
   const unmarked = priceLike.filter((a) => a.signs.length === 0);
   const candidates = marked.length > 0 ? marked : unmarked;
   if (candidates.length === 0) return null;
+  if (marked.length === 0 && !signlessReadingIsSafe(amounts)) return null;
   if (!options.rangeLowest && candidates.some((a) => a.role !== 'price')) return null;
 
   const reads: Read[] = [];
@@ -98,6 +99,15 @@ function lowestOfRanges(reads: Read[]): Read[] | null {
     if (isLow) result.push(read);
   }
   return result;
+}
+
+/**
+ * A price read without any currency sign: only when no number beside it was set aside by a guess ("1.88\" x 9 yd":
+ * is 9 the price?) and no other amount of the text shows a sign ("Save £0.64 (21)%": the text writes its amounts
+ * with signs, a bare number is no price).
+ */
+function signlessReadingIsSafe(amounts: Amount[]): boolean {
+  return amounts.every((amount) => amount.signs.length === 0 && amount.guessed !== true);
 }
 
 /**

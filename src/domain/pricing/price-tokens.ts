@@ -34,9 +34,24 @@ const FOREIGN_DIGITS: ReadonlyArray<readonly [RegExp, number]> = [
 const UNICODE_SPACES = /[\u00a0\u2000-\u200b\u202f\u205f\u3000]/g;
 const MAX_TEXT = 1000;
 
-/** Text as the tokeniser reads it: one kind of space, collapsed; digits in ASCII. */
+// Character references left in JSON-LD strings and double-encoded attributes ("&pound;12.99", "18,09&#8239;€").
+const NAMED_REFERENCES: Readonly<Record<string, string>> = {
+  nbsp: ' ', euro: '€', pound: '£', yen: '¥', cent: '¢', dollar: '$', amp: '&', quot: '"', apos: "'", curren: '¤',
+};
+const REFERENCE = /&(?:#(\d{1,7})|#x([\da-f]{1,6})|([a-z]{2,6}));/gi;
+
+function decodeReferences(text: string): string {
+  if (!text.includes('&')) return text;
+  return text.replace(REFERENCE, (whole, decimal?: string, hex?: string, name?: string) => {
+    const code = decimal !== undefined ? Number(decimal) : hex !== undefined ? parseInt(hex, 16) : null;
+    if (code !== null) return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+    return NAMED_REFERENCES[name?.toLowerCase() ?? ''] ?? whole;
+  });
+}
+
+/** Text as the tokeniser reads it: references decoded, spaces collapsed (line breaks kept); digits in ASCII. */
 export function cleanText(text: string): string {
-  let cleaned = text.slice(0, MAX_TEXT);
+  let cleaned = decodeReferences(text.slice(0, MAX_TEXT));
   for (const [digits, zero] of FOREIGN_DIGITS) {
     cleaned = cleaned.replace(digits, (ch) => String(ch.charCodeAt(0) - zero));
   }
@@ -45,7 +60,9 @@ export function cleanText(text: string): string {
     .replace(/[．٫]/g, '.')
     .replace(/[٬]/g, ',')
     .replace(UNICODE_SPACES, ' ')
-    .replace(/\s+/g, ' ')
+    // A line break separates: "180\n269 Kč" is two numbers, never 180269.
+    .replace(/\s*[\n\r\u2028\u2029]\s*/g, '\n')
+    .replace(/[^\S\n]+/g, ' ')
     .trim();
 }
 
@@ -80,7 +97,7 @@ export function tokenise(cleaned: string): Token[] {
     if (meaning !== null) push('sign', 1, meaning);
     else if (DASHES.has(ch)) push('dash', 1);
     else if (PERCENTS.has(ch)) push('percent', 1);
-    else push(ch === ' ' ? 'space' : 'other', 1);
+    else push(ch === ' ' || ch === '\n' ? 'space' : 'other', 1);
   }
   return tokens;
 }

@@ -1,7 +1,7 @@
 /**
  * Words around a number that change what it is: a lowest price ("ab 12,99 €"), an upper bound ("up to $50"),
  * a saving ("Save $5"), an old price beside a new one ("statt", "was"), a multibuy ("2 for £10"), instalments,
- * an identifier ("ISBN"), a unit ("100 g", "2 items"). Matched on folded text (lower case, accents kept).
+ * an identifier ("ISBN"), a unit ("100 g", "2 items"). Matched in any letter case, as whole words.
  */
 
 const alternatives = (words: readonly string[]): string => words.map((w) => w.replace(/[.]/g, '\\.').replace(/ /g, '\\s+')).join('|');
@@ -37,14 +37,21 @@ export const UP_TO_AFTER = startsWith(['& under', 'and under', '& below', 'and b
 /** Words that join the two ends of a range ("12 to 15 €", "von 12 bis 15 €", "de 12 à 15 €"). */
 export const RANGE_WORDS = new Set(['to', 'bis', 'à', 'a', 'tot', 'al', 'hasta', 'até', 'do', 'до', 'til', 'till', '~', '～']);
 
-/** A saving written before or after an amount ("Save $5.00", "Sie sparen 5,00 €", "$5 off"). */
-export const DISCOUNT_BEFORE = endsWith([
-  'save', 'you save', 'saving', 'savings', 'sparen', 'sie sparen', 'sparen sie', 'sparst', 'du sparst', 'spare', 'ersparnis', 'économisez', 'economisez',
-  'économie', 'economie', 'ahorra', 'ahorras', 'ahorro', 'ahorre', 'risparmi', 'risparmio', 'risparmia', 'bespaar',
-  'je bespaart', 'korting', 'rabatt', 'remise', 'réduction', 'descuento', 'sconto', 'zniżka', 'oszczędzasz', 'sleva',
-  'ušetříte', 'zľava', 'скидка', 'экономия', 'знижка', 'discount',
+/** A saving written before or after an amount ("Save $5.00", "Sie sparen 5,00 €", "$5 off", "5 € Rabatt"). */
+export const SAVING_BEFORE = endsWith([
+  'save', 'you save', 'saving', 'savings', 'sparen', 'sie sparen', 'sparen sie', 'sparst', 'du sparst', 'spare',
+  'ersparnis', 'économisez', 'economisez', 'économie', 'economie', 'ahorra', 'ahorras', 'ahorro', 'ahorre', 'risparmi',
+  'risparmio', 'risparmia', 'bespaar', 'je bespaart', 'oszczędzasz', 'ušetříte', 'экономия',
 ]);
-export const DISCOUNT_AFTER = startsWith([
+/**
+ * "Discount" before an amount labels the saving or the discounted price ("Rabatt 5 €", "met korting €9,99"): the
+ * text says too little to read.
+ */
+export const DISCOUNT_BEFORE = endsWith([
+  'discount', 'rabatt', 'korting', 'met korting', 'remise', 'réduction', 'descuento', 'sconto', 'zniżka', 'sleva',
+  'zľava', 'скидка', 'знижка',
+]);
+export const SAVING_AFTER = startsWith([
   'off', 'rabatt', 'discount', 'korting', 'sconto', 'descuento', 'remise', 'de réduction', 'günstiger', 'sparen',
   'saved', 'gespart', 'ersparnis', 'économisés', 'économisé', 'ahorrado', 'risparmiati',
 ]);
@@ -65,7 +72,7 @@ export const COMPARISON = anywhere([
 
 /** "2 for £10", "3 x 9,99 €", "12x de R$ 44,00", "3 zum Preis von 2": the amount is not the price of one. */
 export const MULTIBUY_AFTER_COUNT = new RegExp(
-  `^(?:\\s*[x×]|\\s+(?:for|für|fur|pour|por|voor|para|zum|get|per)${NOT_LETTER_AFTER})`,
+  `^(?:\\s*[x×]|\\s+(?:for|für|fur|pour|por|voor|para|zum|get)${NOT_LETTER_AFTER})`,
   'iu',
 );
 /** Instalments ("4 interest-free payments of $7.50"): the amount is a part of the price. */
@@ -86,11 +93,11 @@ export const COUNT_BEFORE = endsWith(['of', 'x', '×', 'pack', 'set', 'lot', 'qt
 
 /** A unit after a number makes it a quantity ("100 g", "2 items", "16.00 ft", "3 Stück"). */
 export const UNIT_AFTER = startsWith([
-  'g', 'gr', 'kg', 'mg', 'l', 'ml', 'cl', 'dl', 'lt', 'm', 'cm', 'mm', 'km', 'm²', 'm2', 'qm', 'ft', 'in', 'inch', 'inches',
+  'g', 'gr', 'kg', 'mg', 'l', 'ml', 'cl', 'dl', 'lt', 'm', 'cm', 'mm', 'km', 'm²', 'm2', 'qm', 'ft', 'inch', 'inches',
   'oz', 'lb', 'lbs', 'pcs', 'pc', 'piece', 'pieces', 'item', 'items', 'unit', 'units', 'stück', 'stk', 'st.', 'pages',
   'page', 'seiten', 'pp', 'p.', 'month', 'months', 'day', 'days', 'tage', 'year', 'years', 'jahre', 'min',
   'gb', 'mb', 'tb', 'kw', 'mah', 'ausgaben', 'issues', 'left', 'übrig', 'in stock', 'auf lager', 'von',
-  'of', 'out of', 'sur', 'sterne', 'stars', 'bewertungen', 'reviews', 'ratings', 'trên', 'x',
+  'of', 'out of', 'sur', 'sterne', 'sternen', 'stars', 'bewertungen', 'reviews', 'ratings', 'trên', 'x',
 ]);
 
 /** A price per weight, volume or length ("3,50 €/kg", "(0,56 € / 100 g)"): not the price of the item. */

@@ -179,9 +179,10 @@ describe.each(DEMO_STORE_SLUGS)('HtmlPriceSource on the demo store %s', (slug) =
 });
 
 describe('HtmlPriceSource: store configuration and politeness', () => {
-  it('the Corner Bookshop needs its configured selectors: without them there is no price', async () => {
+  it('the Corner Bookshop without its selectors: the visible price block of the page gives the same price', async () => {
     const t = { ...target('corner-bookshop'), extraction: {} };
-    expect(failureOf(await source().fetchPrice(t)).kind).toBe('no_price');
+    const offer = defaultOfferFor('corner-bookshop', ISBN, SEED, 'GBP');
+    expect(observationOf(await source().fetchPrice(t))).toMatchObject({ amount: offer.amount, currency: 'GBP' });
   });
 
   it('rate_limited with Retry-After: 1 once → waits, retries, and reads the price', async () => {

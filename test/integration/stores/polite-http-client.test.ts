@@ -185,7 +185,7 @@ describe('PoliteHttpClient: answers that are final (no retry)', () => {
     handler = (_req, res) => send(res, 200, html);
     const failure = failureOf(await client({ retries: 3 }).getPage('shop', `${baseUrl}/shop/challenged`));
     expect(failure.kind).toBe('blocked');
-    expect(failure.message).toMatch(/captcha/i);
+    expect(failure.message).toMatch(/robot check/i);
     expect(hits).toHaveLength(1);
   });
 

@@ -18,8 +18,8 @@ export interface BatchTools {
 
 export interface BatchSummary {
   cases: number;
-  /** Cases that could not be read: `bad_input` lines, and pages the engine failed on. */
-  unread: number;
+  /** Cases answered `bad_input` (a line that is no case: bad JSON, a missing file, a bad setting). */
+  badInput: number;
 }
 
 /**
@@ -30,7 +30,7 @@ export interface BatchSummary {
 export async function runBatch(batchFile: string, defaults: CliOptions, tools: BatchTools): Promise<BatchSummary> {
   const handle = await open(batchFile, 'r');
   const lines = createInterface({ input: handle.createReadStream({ encoding: 'utf8' }), crlfDelay: Infinity });
-  const summary: BatchSummary = { cases: 0, unread: 0 };
+  const summary: BatchSummary = { cases: 0, badInput: 0 };
   let lineNumber = 0;
   try {
     for await (const line of lines) {
@@ -38,7 +38,7 @@ export async function runBatch(batchFile: string, defaults: CliOptions, tools: B
       if (line.trim() === '') continue;
       const outcome = await batchLine(line, lineNumber, batchFile, defaults, tools);
       summary.cases++;
-      if (outcome.kind === 'bad_input') summary.unread++;
+      if (outcome.kind === 'bad_input') summary.badInput++;
       await tools.writeLine(JSON.stringify(outcome));
       tools.onCase?.(summary.cases);
     }

@@ -87,7 +87,7 @@ async function batch(file: string, options: CliOptions, catalogue: RecipeCatalog
     });
     progress.clear();
     // Bad lines are answered in-band (`bad_input`), one line per case: the batch itself was read.
-    void summary;
+    if (summary.badInput > 0) env.stderr.write(`extract: ${summary.badInput} of ${summary.cases} cases were bad input\n`);
     return EXIT_OK;
   } catch (error) {
     progress.clear();

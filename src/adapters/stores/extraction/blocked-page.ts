@@ -16,7 +16,7 @@ const LITTLE_TEXT = 1_500;
 /** Markers that only bot walls carry: blocked regardless of what else the page has. */
 const VENDOR_SIGNATURES: ReadonlyArray<readonly [RegExp, string]> = [
   [/<title[^>]*>\s*Robot Check\s*<\/title>|action=["']?[^"'>\s]*\/errors\/validateCaptcha|Type the characters you see in this image|Enter the characters you see below/i, 'Amazon robot check (captcha)'],
-  [/_cf_chl_opt|cf-browser-verification|__cf_chl_(?:f_tk|tk|rt_tk|jschl_tk|captcha_tk)|\/cdn-cgi\/challenge-platform\/h\/[a-z]\/orchestrate|<form[^>]+id=["']?challenge-form/i, 'Cloudflare challenge'],
+  [/cf_chl_opt|cf-browser-verification|__cf_chl_(?:f_tk|tk|rt_tk|jschl_tk|captcha_tk)|\/cdn-cgi\/challenge-platform\/h\/[a-z]\/orchestrate|<form[^>]+id=["']?challenge-form/i, 'Cloudflare challenge'],
   [/<title[^>]*>\s*(?:Just a moment\.\.\.|Just a moment…|Attention Required! \| Cloudflare)\s*<\/title>/i, 'Cloudflare challenge'],
   [/captcha-delivery\.com/i, 'DataDome captcha'],
   [/id=["']?px-captcha|Press\s*(?:&amp;|&)\s*Hold to confirm you are/i, 'PerimeterX (HUMAN) press-and-hold check'],

@@ -7,7 +7,7 @@ import { LIMITS } from './limits.js';
  * `<span class="whole">119.</span><span class="fraction">95</span>`, Amazon's a-price-whole/a-price-fraction), and
  * flattened text reads those as "1809" or "11995": a wrong price. So at an element boundary between a digit and a
  * digit (whitespace ignored):
- * - the part after is a fraction part (a `sup`, or a class/id naming fraction, decimal, cents…) of 1–3 digits: the
+ * - the part after is a fraction part (a `sup`, or a class/id naming fraction, decimal, cents…) of 1–2 digits: the
  *   two join with a decimal separator the integer part does not already use for grouping ("18"+"09" → "18.09",
  *   "1.234"+"56" → "1.234,56");
  * - else a break (" | ") that no price reader takes for digit grouping, so two numbers stay two numbers; when nothing
@@ -69,10 +69,15 @@ export class PriceTextBuilder {
     const before = this.text.trimEnd();
     const after = chunk.trimStart();
     if (!/^\d/.test(after)) return this.space + chunk;
+    const fraction = /^\d+/.exec(after)?.[0] ?? '';
+    // Three fraction digits on a page are cents of nothing we can tell (18.090 would read as thousands): refuse.
+    if (this.fractionOpened && fraction.length === 3 && /[\d.,]$/.test(before)) {
+      this.gluedDigits = true;
+      return this.dropSpace(before, ` | ${after}`);
+    }
     if (/[.,]$/.test(before)) return this.dropSpace(before, after);
     if (!/\d$/.test(before)) return this.space + chunk;
-    const fraction = /^\d+/.exec(after)?.[0] ?? '';
-    if (this.fractionOpened && fraction.length <= 3) return this.dropSpace(before, `${decimalSeparatorAfter(before)}${after}`);
+    if (this.fractionOpened && fraction.length <= 2) return this.dropSpace(before, `${decimalSeparatorAfter(before)}${after}`);
     if (this.space === '' && before.length === this.text.length && after.length === chunk.length) this.gluedDigits = true;
     return this.dropSpace(before, ` | ${after}`);
   }
@@ -104,14 +109,22 @@ export function isFractionPart(name: string, attribs: Readonly<Record<string, st
 }
 
 /** "a-price-fraction priceCents" → ["a", "price", "fraction", "price", "cents"]. */
-export function wordsOf(names: string): string[] {
-  return names
-    .slice(0, 300)
-    .replace(/([a-z])([A-Z])/g, '$1 $2')
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((word) => word !== '');
+export function wordsOf(names: string): readonly string[] {
+  let words = WORDS.get(names);
+  if (words === undefined) {
+    words = names
+      .slice(0, 300)
+      .replace(/([a-z])([A-Z])/g, '$1 $2')
+      .toLowerCase()
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter((word) => word !== '');
+    // Pages repeat their class names many times over; a small memo keeps the splitting off the profile.
+    if (WORDS.size >= 4_000) WORDS.clear();
+    WORDS.set(names, words);
+  }
+  return words;
 }
+const WORDS = new Map<string, readonly string[]>();
 
 const HIDDEN_TEXT = new Set(['script', 'style', 'template']);
 

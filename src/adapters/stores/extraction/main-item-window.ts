@@ -1,14 +1,15 @@
 import { forEachMarkupStretch, markupOf } from './markup.js';
 
 /**
- * How much markup around the main item's heading is parsed. A product page puts the price block beside the title:
- * in the markup (scripts and styles removed) it follows within a few KB on the pages we read, rarely more than
- * 20 KB (a gallery or a variant picker in between). 60 KB after leaves room for that and stays a fraction of a
- * millisecond to parse; 8 KB before catches a layout that puts the price block, or the container that holds both,
- * just before the heading, without reaching back into the site's header and menus.
+ * How much markup around the main item's heading is parsed. In markup (scripts, styles, comments removed) the price
+ * block follows the heading closely: within 0.3–5 KB on the public product pages of the tests (Amazon's is the
+ * farthest, behind its rating and badges). 40 KB after leaves eight times that for a gallery, a variant picker or
+ * inline SVG icons in between, and parses in about a millisecond; 8 KB before catches a layout that opens the
+ * container of title and price, or puts the price, just before the heading, without reaching back into the site's
+ * header and menus.
  */
 const BEFORE_CHARS = 8_000;
-const AFTER_CHARS = 60_000;
+const AFTER_CHARS = 40_000;
 
 export interface ItemWindow {
   /** Markup around the main item's heading (no script, style or template bodies, no comments). */
@@ -20,14 +21,16 @@ export interface ItemWindow {
 }
 
 const LOGO_H1 = /^<h1[^>]*\b(?:class|id)\s*=\s*["']?[^"'>]*(?:logo|brand|site-?title|site-?name)/i;
-// Without an h1: an element whose class/id names the product title or name, or a microdata name (not a breadcrumb's).
-const TITLE_ELEMENT = /<[a-z][\w-]*\s[^>]*?(?:(?:class|id)\s*=\s*["']?[^"'>]*?product[-_]?(?:title|name)|itemprop\s*=\s*["']?name\b)[^>]*>/gi;
-const BREADCRUMB = /breadcrumb|ListItem/i;
+// Without an h1: an element whose class/id names the product title or name, or a microdata name (not a breadcrumb's,
+// nor a listed or related item's).
+const TITLE_NAME = /product[-_]?(?:title|name)|itemprop\s*=\s*["']?name\b/gi;
+/** Names of other items: a breadcrumb's, a list's, a related or recommended product's. */
+const OTHER_ITEMS = /breadcrumb|ListItem|ItemList|itemListElement|isRelatedTo|isSimilarTo|related|also|recommend|similar|carousel|product-card|upsell|cross-?sell/i;
 
 /** The main item's heading and the markup around it; null when the page has no heading to go by. */
 export function mainItemWindow(html: string): ItemWindow | null {
-  const h1 = firstInMarkup(html, h1Finder(), (at) => !LOGO_H1.test(html.slice(at, at + 300)));
-  const found = h1 ?? firstInMarkup(html, matchAfter(TITLE_ELEMENT), (at) => !BREADCRUMB.test(html.slice(Math.max(0, at - 300), at + 200)));
+  const h1 = firstInMarkup(html, h1After, (at) => !LOGO_H1.test(html.slice(at, at + 300)));
+  const found = h1 ?? firstInMarkup(html, titleElementAfter, (at) => namesTitle(html, at));
   if (found === null) return null;
   const before = markupBefore(html, found.at, found.stretches);
   const after = markupOf(html, { start: found.at, maxChars: AFTER_CHARS });
@@ -43,32 +46,29 @@ interface Found {
 /** Where the next candidate at or after `from` starts; Infinity when there is none. */
 type Finder = (html: string, from: number) => number;
 
-/**
- * The next `<h1` tag. indexOf skips through a page many times faster than a case-insensitive regex; each spelling's
- * next position is kept, so that a spelling the page does not use is searched for once, not at every candidate.
- */
-function h1Finder(): Finder {
-  const next = { '<h1': -1, '<H1': -1 };
-  const after = (html: string, spelling: keyof typeof next, from: number): number => {
-    if (next[spelling] !== Infinity && next[spelling] < from) {
-      const at = html.indexOf(spelling, from);
-      next[spelling] = at < 0 ? Infinity : at;
-    }
-    return next[spelling];
-  };
-  return (html, from) => {
-    for (let at = from; ; at += 3) {
-      at = Math.min(after(html, '<h1', at), after(html, '<H1', at));
-      if (at === Infinity || /[\s>]/.test(html[at + 3] ?? '')) return at;
-    }
-  };
+const H1 = /<h1[\s>]/gi;
+
+/** The next `<h1` tag. */
+function h1After(html: string, from: number): number {
+  H1.lastIndex = from;
+  return H1.exec(html)?.index ?? Infinity;
 }
 
-function matchAfter(pattern: RegExp): Finder {
-  return (html, from) => {
-    pattern.lastIndex = from;
-    return pattern.exec(html)?.index ?? Infinity;
-  };
+/** A tag that names the product title, or a microdata name that is not a breadcrumb's or another item's. */
+function namesTitle(html: string, at: number): boolean {
+  const tag = html.slice(at, html.indexOf('>', at) + 1);
+  return /product[-_]?(?:title|name)/i.test(tag) || !OTHER_ITEMS.test(html.slice(Math.max(0, at - 300), at));
+}
+
+/** The next opening tag whose attributes name the product title (the tag's start). */
+function titleElementAfter(html: string, from: number): number {
+  TITLE_NAME.lastIndex = from;
+  for (let match = TITLE_NAME.exec(html); match !== null; match = TITLE_NAME.exec(html)) {
+    const tagStart = html.lastIndexOf('<', match.index);
+    const inTag = tagStart >= from && html.indexOf('>', tagStart) > match.index && /^<[a-z]/i.test(html.slice(tagStart, tagStart + 2));
+    if (inTag) return tagStart;
+  }
+  return Infinity;
 }
 
 /** The first candidate in the page's markup (not in scripts, styles, templates, comments) that `accept`s. */

@@ -1,7 +1,6 @@
 import type { Availability } from '../../../domain/pricing/price-observation.js';
 import { availabilityFrom } from '../../../domain/pricing/price-text.js';
 import { CandidateSink, candidateFrom, conditionFrom } from './offer-facts.js';
-import type { TagScan } from './tag-scan.js';
 import type { ExtractionContext, SourceOutcome } from './types.js';
 
 const PREFIXES = ['product', 'og'] as const;
@@ -11,9 +10,8 @@ const PREFIXES = ['product', 'og'] as const;
  * `og:price:currency`; `product:sale_price:amount` (the current price of a discounted item) replaces the regular
  * price when present. Amounts pair with currencies by position; one currency applies to all amounts.
  */
-export function fromMeta(scan: TagScan, ctx: ExtractionContext): SourceOutcome {
+export function fromMeta(values: Map<string, string[]>, ctx: ExtractionContext): SourceOutcome {
   const sink = new CandidateSink();
-  const values = scan.meta;
   const availability = metaAvailability(values);
   const condition = conditionFrom(first(values, ['product:condition', 'og:condition']));
   for (const prefix of PREFIXES) {
@@ -42,6 +40,6 @@ function metaAvailability(values: Map<string, string[]>): Availability {
 }
 
 /** The page's meta availability, for a price read from elsewhere that says nothing about availability. */
-export function availabilityFromMeta(scan: TagScan): Availability {
-  return metaAvailability(scan.meta);
+export function availabilityFromMeta(values: Map<string, string[]>): Availability {
+  return metaAvailability(values);
 }

@@ -89,6 +89,7 @@ export function namesFragment(attribs: Readonly<Record<string, string>>): boolea
  */
 export function roleOf(names: readonly string[], own: boolean): NameRole | null {
   for (const name of names) {
+    if (!ROLE_HINT.test(name)) continue;
     const words = wordsOf(name);
     if (words.some((word) => RELATED_WORDS.has(word)) || /you-?may|also-?bought|cross-?sell/i.test(name)) return 'related';
     const pricey = own || words.some(isPriceWord);
@@ -99,6 +100,12 @@ export function roleOf(names: readonly string[], own: boolean): NameRole | null 
   }
   return null;
 }
+
+/** A cheap first look: a name none of whose letters spell a role word has no role. */
+const ROLE_HINT = new RegExp(
+  [...OLD_WORDS, ...SAVING_WORDS, ...SHIPPING_WORDS, ...UNIT_WORDS, ...INSTALMENT_WORDS, ...RELATED_WORDS, 'you-?may', 'cross'].join('|'),
+  'i',
+);
 
 /** "oldprice", "listprice", "wasprice", "pricewas", "streichpreis": a role word glued to a price word. */
 function compoundOf(word: string, set: ReadonlySet<string>): boolean {

@@ -6,6 +6,7 @@ import { combineSources } from './combine-sources.js';
 import { loadDom } from './dom.js';
 import { fromJsonLd } from './json-ld.js';
 import { availabilityFromMeta, fromMeta } from './meta-tags.js';
+import { scanMeta } from './meta-scan.js';
 import { fromMicrodata } from './microdata.js';
 import { pageAddresses } from './page-addresses.js';
 import { isSearchUrl, readSearchResults } from './search-results.js';
@@ -14,7 +15,8 @@ import { scanTags, type TagScan } from './tag-scan.js';
 import type { ExtractionConfig, ExtractionContext, ExtractionReport, ExtractionSource, SourceOutcome } from './types.js';
 import { fromVisiblePrice } from './visible-price.js';
 
-const MICRODATA_MARKER = /itemprop/i;
+/** A microdata price (`itemprop="price"`, lowPrice, highPrice, also as a schema.org IRI): only then is markup tokenised. */
+const MICRODATA_MARKER = /itemprop\s*=\s*["']?[^"'>]*\b(?:price|lowprice|highprice)\b/i;
 const META_PRICE_MARKER = /(?:product|og):(?:sale_)?price:amount/i;
 const META_AVAILABILITY_MARKER = /(?:product|og):availability/i;
 
@@ -29,7 +31,8 @@ export interface SourceRun {
  * has — JSON-LD, microdata, product meta, the store's CSS selectors, the visible price block of the main item — each
  * deciding the main item's price on its own, and the sources weighed together (combine-sources.ts): they must
  * agree, unless the store's settings say which to trust. Cheap first: JSON-LD and the robot check are regex scans of
- * the raw page; microdata and meta come from one streaming tag scan run only when their markers are present; a DOM
+ * the raw page, and so are meta tags; microdata comes from a streaming tag scan run only when the page has a
+ * microdata price; a DOM
  * is built only for the store's selectors or a search page.
  */
 export function readPage(html: string, pageUrl: string, config: ExtractionConfig): ExtractionReport {
@@ -52,6 +55,8 @@ export function readPage(html: string, pageUrl: string, config: ExtractionConfig
   const page = (): CheerioAPI => (dom ??= loadDom(html));
   let scan: TagScan | undefined;
   const tags = (): TagScan => (scan ??= scanTags(html));
+  let meta: Map<string, string[]> | undefined;
+  const metaTags = (): Map<string, string[]> => (meta ??= scanMeta(html));
   const nothing: SourceOutcome = { candidates: [], problems: [] };
 
   const jsonLd = fromJsonLd(html, ctx);
@@ -59,7 +64,7 @@ export function readPage(html: string, pageUrl: string, config: ExtractionConfig
   const outcomes: Array<readonly [ExtractionSource, () => SourceOutcome]> = [
     ['json-ld', () => jsonLd],
     ['microdata', () => (MICRODATA_MARKER.test(html) ? fromMicrodata(tags(), ctx) : nothing)],
-    ['meta', () => (META_PRICE_MARKER.test(html) ? fromMeta(tags(), ctx) : nothing)],
+    ['meta', () => (META_PRICE_MARKER.test(html) ? fromMeta(metaTags(), ctx) : nothing)],
     ['selectors', () => (selectorsConfigured ? fromSelectors(page(), ctx, config) : nothing)],
     // A store with selectors has said where its visible price is: the generic block finder would only second-guess it.
     ['visible', () => (selectorsConfigured ? nothing : fromVisiblePrice(html, ctx))],
@@ -85,7 +90,7 @@ export function readPage(html: string, pageUrl: string, config: ExtractionConfig
   const result = combineSources(runs, config, notes);
   if (result.ok && result.availability === 'unknown') {
     let availability = selectorsConfigured || config.selectors?.availability?.trim() ? availabilityBySelector(page(), config) : null;
-    if (availability === null && META_AVAILABILITY_MARKER.test(html)) availability = availabilityFromMeta(tags());
+    if (availability === null && META_AVAILABILITY_MARKER.test(html)) availability = availabilityFromMeta(metaTags());
     if (availability !== null && availability !== 'unknown') {
       result.availability = availability;
       notes.push(`availability ${availability} from ${config.selectors?.availability?.trim() ? 'the store\'s availability selector' : 'product meta'}`);

@@ -17,6 +17,12 @@ export interface Property {
 export interface Scope {
   props: Map<string, Property[]>;
   parent: Scope | null;
+  /** The item's type, short and lower-case ("book", "itemlist"); empty outside any item. */
+  type?: string;
+  /** The properties by which the item is attached to its parent ("offers", "itemlistelement", "isrelatedto"). */
+  attachedAs?: string[];
+  /** The item's global identifier (`itemid`). */
+  id?: string;
 }
 
 export interface TagScan {
@@ -26,7 +32,8 @@ export interface TagScan {
   meta: Map<string, string[]>;
 }
 
-const READ = new Set(['price', 'lowprice', 'highprice', 'pricecurrency', 'availability', 'itemcondition', 'isbn', 'gtin13', 'gtin', 'gtin14']);
+const READ = new Set(['price', 'lowprice', 'highprice', 'pricecurrency', 'availability', 'itemcondition', 'isbn', 'gtin13', 'gtin', 'gtin14', 'url']);
+const shortName = (name: string): string => name.replace(/^.*[/#]/, '').toLowerCase();
 const SKIPPED = new Set(['script', 'style', 'noscript', 'template']);
 const PER_NAME = 20;
 const TEXT_NODES = 2_000;
@@ -82,7 +89,10 @@ export function scanTags(html: string): TagScan {
         const creates = 'itemscope' in attribs;
         let scope = parentScope;
         if (creates) {
-          scope = { props: new Map(), parent: parentScope };
+          scope = { props: new Map(), parent: parentScope, type: shortName((attribs['itemtype'] ?? '').trim().split(/\s+/)[0] ?? '') };
+          const attachedAs = attribs['itemprop']?.trim().split(/\s+/).map(shortName);
+          if (attachedAs !== undefined) scope.attachedAs = attachedAs;
+          if (attribs['itemid'] !== undefined) scope.id = attribs['itemid'];
           scopes.push(scope);
         }
         let capture: TextCapture | null = null;
@@ -91,7 +101,7 @@ export function scanTags(html: string): TagScan {
           const attribute = machineAttribute(name, attribs);
           const machine = attribute !== undefined && attribute.trim() !== '';
           for (const raw of itemprop.trim().split(/\s+/)) {
-            const prop = raw.replace(/^.*[/#]/, '').toLowerCase();
+            const prop = shortName(raw);
             if (!READ.has(prop)) continue;
             const list = parentScope.props.get(prop) ?? [];
             if (list.length >= PER_NAME) continue;

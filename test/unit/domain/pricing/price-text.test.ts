@@ -167,6 +167,7 @@ describe('parsePriceText: edge cases', () => {
   it('refuses text with several different prices', () => {
     expect(parsePriceText('€12.99 – €15.99', {})).toBeNull();
     expect(parsePriceText('19,99 € statt 25,00 €', {})).toBeNull();
+    expect(parsePriceText('18,09 (2 Stück)', { currency: 'EUR' })).toBeNull();
   });
 
   it('accepts the same price written twice', () => {
@@ -192,7 +193,7 @@ describe('parsePriceText: a fraction with no integer part', () => {
     ['.75 €', '0.75 EUR'], // old: 75.00 EUR
     [',75 €', '0.75 EUR'], // old: 75.00 EUR
     ['$.75', '0.75 USD'], // old: 75 with no currency
-    ['€,5', '0.50 EUR'],
+    ['€,5', '0.50 EUR'], // old: 5 with no currency
   ])('%j → %s', (text, expected) => {
     expect(read(text)).toBe(expected);
   });
@@ -265,7 +266,7 @@ describe('parsePriceText: currencies with three minor digits', () => {
   it.each([
     ['1.250 KWD', null, '1.250 KWD'],
     ['KD 1.250', null, '1.250 KWD'], // old: 1250 with no currency
-    [' 423.923 KD', null, '423.923 KWD'], // old: 423.923 with no currency
+    [' 423.923 KD', null, '423.923 KWD'], // old: 423923 with no currency
     ['BD 0.750', null, '0.750 BHD'], // old: 0.750 with no currency
     ['JD 12.500', null, '12.500 JOD'], // old: 12500 with no currency
     ['OMR 1.250', null, '1.250 OMR'],
@@ -431,6 +432,7 @@ describe('parsePriceText: savings are not prices', () => {
     ['20 % de réduction'],
     ['3,00 € gespart'], // old: 3.00 EUR
     ['Sparen Sie 3,00 €'], // old: 3.00 EUR
+    ['5 € Rabatt'], // old: 5.00 EUR
   ])('%j (only a saving) → null', (text) => {
     expect(read(text)).toBeNull();
   });
@@ -460,13 +462,14 @@ describe('parsePriceText: several numbers in one text', () => {
     ['Code MX924 850 руб.'], // old: 924850
     ['Was £20'], // an old price alone; old: 20.00 GBP
     ['statt 25,00 €'],
+    ['Zľava 36 €'], // "discount": the saving or the discounted price? old: 36.00 EUR
+    ['€12,99 met korting €9,99'],
   ])('%j → null', (text) => {
     expect(read(text)).toBeNull();
   });
 
   it.each([
     ['£12.99 (2 items)', null, '12.99 GBP'],
-    ['18,09 (2 Stück)', 'EUR', '18.09 EUR'], // old: null
     ['Only 3 left! £12.99', null, '12.99 GBP'],
     ['12,99 € (incl. 7% VAT)', null, '12.99 EUR'],
     ['12,99 € inkl. 7 % MwSt.', null, '12.99 EUR'],
@@ -481,13 +484,26 @@ describe('parsePriceText: several numbers in one text', () => {
     ['1 x Book £12.99', null, '12.99 GBP'],
     ['MX924 IX 850 руб.', null, '850.00 RUB'],
     ['205,68 € 205.68', null, '205.68 EUR'],
-    ['12,99 € 4.5 out of 5 stars', null, '12.99 EUR'], // old: null
+    ['12,99 € · 4.5 out of 5 stars', null, '12.99 EUR'],
     ['Hardcover, 24. März 2025, 22,00 €', null, '22.00 EUR'],
     ['¥1,980+税', null, '1980 JPY'],
     ['€6.56 + VAT', null, '6.56 EUR'],
     ['Price: $12.99 Qty: 1', null, '12.99 USD'],
   ])('%j (hint %s) → %s', (text, currency, expected) => {
     expect(read(text, { currency })).toBe(expected);
+  });
+
+  it('reads line breaks as separators and character references as the characters', () => {
+    expect(read('13\n369', { currency: 'EUR' })).toBeNull(); // old: 13369.00 EUR
+    expect(read('18,09\n€')).toBe('18.09 EUR');
+    expect(read('&pound;12.99')).toBe('12.99 GBP'); // old: 12.99 with no currency
+    expect(read('18,09&#8239;€')).toBe('18.09 EUR'); // old: null
+  });
+
+  it('reads a number without a sign only when nothing beside it was set aside by a guess', () => {
+    expect(read('Save &#163;0.64 (21)%', { currency: 'GBP' })).toBeNull(); // never 21
+    expect(read('Duct tape, 1.88" x 9 yd', { currency: 'EUR' })).toBeNull(); // never 9
+    expect(read('5.00 trên 5', { currency: 'VND' })).toBeNull(); // a rating
   });
 
   it('never drops digits silently', () => {

@@ -54,7 +54,7 @@ describe('runBatch', () => {
       { ok: false, kind: 'bad_input', message: expect.stringMatching(/^line 9: "isbn" "123" is not a valid ISBN/) },
     ]);
     expect(Object.keys(lines[0] ?? {})).toEqual(['ok', 'amount', 'currency', 'availability', 'source']);
-    expect(summary).toEqual({ cases: 7, unread: 4 });
+    expect(summary).toEqual({ cases: 7, badInput: 4 });
   });
 
   it("reads each case with its settings: a store's recipe, its address, the command line's defaults", async () => {
@@ -91,13 +91,13 @@ describe('runBatch', () => {
       { ok: false, kind: 'parse_error', message: 'line 1: the page reader failed: selector engine crashed' },
       expect.objectContaining({ ok: true }),
     ]);
-    expect(summary).toEqual({ cases: 2, unread: 1 });
+    expect(summary).toEqual({ cases: 2, badInput: 0 });
   });
 
   it('streams a large batch: thousands of cases, one page read at a time', async () => {
     const cases = Array.from({ length: 3000 }, (_, i) => JSON.stringify({ html: i % 2 ? '<p>price</p>' : '<p>none</p>' }));
     const { summary, lines } = await batchOf(cases);
-    expect(summary).toEqual({ cases: 3000, unread: 0 });
+    expect(summary).toEqual({ cases: 3000, badInput: 0 });
     expect(lines[2998]).toMatchObject({ ok: false, kind: 'no_price' });
     expect(lines[2999]).toMatchObject({ ok: true });
   });
