@@ -28,7 +28,7 @@ const SOURCE = 'test/fixtures/store-pages/public/metascraper-wayfair-armchair.ht
 const URL_OF_SOURCE = 'https://www.wayfair.com/furniture/pdp/wade-logan-penhook-2047-wide-armchair-w005759888.html';
 const EXPECTED = { amount: '111.99', currency: 'USD' };
 /** What a store recipe for this page would configure: the buy box's current price. */
-export const STORE_SELECTORS = { price: '.SFPrice .pl-Price-V2' };
+export const STORE_SELECTORS = { price: '.SFPrice .pl-Price-V2--5000' };
 export const TARGET_BYTES = 3_000_000;
 
 export function compositionOf(html: string): Composition {

@@ -66,6 +66,8 @@ export function candidateText(candidate: PriceCandidate): string {
   if (candidate.editionMatch === true) flags.push('edition match');
   if (candidate.editionMatch === false) flags.push('other edition');
   if (candidate.pageMatch) flags.push('this page');
+  if (candidate.elsewhere) flags.push('names another page');
+  if (candidate.currencyAssumed) flags.push('currency assumed');
   return `${candidate.amount} ${candidate.currency} ${candidate.availability} [${flags.join(', ')}]`;
 }
 
