@@ -45,6 +45,7 @@ export function settingsFor(request: ReadingRequest, catalogue: RecipeCatalogue)
   const trustSource = request.trust ?? extraction.trustSource;
   const config: ExtractionConfig = {
     defaultCurrency: currency ?? ASSUMED_CURRENCY,
+    ...(currency === undefined ? { currencyUnknown: true } : {}),
     ...(Object.keys(selectors).length > 0 ? { selectors } : {}),
     ...(offerChoice !== undefined ? { offerChoice } : {}),
     ...(trustSource !== undefined ? { trustSource } : {}),

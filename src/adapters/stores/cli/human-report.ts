@@ -16,7 +16,8 @@ export function humanReport(reading: InputReading): string {
   lines.push(`page:     ${reading.pageUrl} (${PAGE_KINDS[report.page] ?? report.page})`);
   lines.push(`settings: ${settingsLine(reading.settings)}`);
   if (reading.settings.currencyAssumed) {
-    lines.push(`          (no store recipe and no --currency: a price shown with "$" or no currency is read as ${ASSUMED_CURRENCY})`);
+    lines.push('          (no store recipe and no --currency: the currency is taken from the page\'s currency fields or country domain;');
+    lines.push(`          when neither tells, a price shown without its currency or only with "$" is refused; ${ASSUMED_CURRENCY} is a placeholder)`);
   }
   if (report.sources.length === 0) lines.push('sources:  the page reader reported none');
   for (const source of report.sources) lines.push(...sourceLines(source));

@@ -24,7 +24,26 @@ const PAGE_WIDE: ReadonlySet<ExtractionSource> = new Set(['meta', 'visible']);
  *   an ambiguous structured source makes the page ambiguous; the visible block being unclear does not;
  * - a page whose item names another edition is `not_found`, whatever else it shows.
  */
-export function combineSources(runs: readonly SourceRun[], config: ExtractionConfig, notes: string[]): ExtractionResult {
+export function combineSources(runs: readonly SourceRun[], config: ExtractionConfig, notes: string[], currencyUnsure = false): ExtractionResult {
+  const result = weigh(runs, config, notes);
+  if (result.ok && currencyUnsure && !currencyWritten(runs, result)) {
+    return {
+      ok: false,
+      kind: 'no_price',
+      message: `${result.amount} was read, but neither the page nor a store says its currency (a bare number, or a sign such as "$" that several currencies use): give the currency or the store`,
+    };
+  }
+  return result;
+}
+
+/** Some source with the winning amount wrote its currency. */
+function currencyWritten(runs: readonly SourceRun[], result: Extract<ExtractionResult, { ok: true }>): boolean {
+  return runs
+    .filter(isPriced)
+    .some((run) => run.verdict.decision.currencyAssumed !== true && Number(run.verdict.decision.amount) === Number(result.amount));
+}
+
+function weigh(runs: readonly SourceRun[], config: ExtractionConfig, notes: string[]): ExtractionResult {
   const found = (source: ExtractionSource): SourceRun | undefined => runs.find((run) => run.source === source);
   const editionFound = runs.some((run) => run.outcome.candidates.some((c) => c.editionMatch === true));
   const other = runs.find((run) => run.verdict.otherEdition === true && run.source !== 'visible');

@@ -2,6 +2,7 @@ import { Isbn } from '../../../domain/catalog/isbn.js';
 import type { Availability } from '../../../domain/pricing/price-observation.js';
 import { currencyFromText, parsePriceText } from '../../../domain/pricing/price-text.js';
 import { LIMITS } from './limits.js';
+import { hasAmbiguousSign } from './page-currency.js';
 import type { Condition, ExtractionContext, PriceCandidate } from './types.js';
 
 /** schema.org OfferItemCondition (or page words): Used, Refurbished and Damaged are not the edition's new price. */
@@ -76,14 +77,19 @@ export function candidateFrom(facts: PriceFacts, ctx: ExtractionContext): Candid
     condition: facts.condition,
   };
   if (facts.editionMatch !== undefined) candidate.editionMatch = facts.editionMatch;
-  if (declared === '' && typeof value === 'string' && parsePriceText(clip(value), { machineReadable: facts.machineReadable })?.currency === null) {
-    candidate.currencyAssumed = true;
-  }
+  if (declared === '' && currencyUnwritten(value, facts.machineReadable, ctx.currencyUnsure === true)) candidate.currencyAssumed = true;
   if (facts.pageMatch === true) candidate.pageMatch = true;
   if (facts.item !== undefined) candidate.item = facts.item;
   if (facts.listed === true) candidate.listed = true;
   if (facts.elsewhere === true) candidate.elsewhere = true;
   return { candidate };
+}
+
+/** The page wrote no currency for this value: a bare number, or (when nothing else tells) only a sign like "$". */
+function currencyUnwritten(value: string | number, machineReadable: boolean, unsure: boolean): boolean {
+  if (typeof value === 'number') return true;
+  const text = clip(value);
+  return parsePriceText(text, { machineReadable })?.currency === null || (unsure && hasAmbiguousSign(text));
 }
 
 function describe(value: unknown): string {

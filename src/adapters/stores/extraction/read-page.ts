@@ -9,6 +9,7 @@ import { availabilityFromMeta, fromMeta } from './meta-tags.js';
 import { scanMeta } from './meta-scan.js';
 import { fromMicrodata } from './microdata.js';
 import { pageAddresses } from './page-addresses.js';
+import { inferPageCurrency } from './page-currency.js';
 import { isSearchUrl, readSearchResults } from './search-results.js';
 import { availabilityBySelector, fromSelectors } from './selectors.js';
 import { scanTags, type TagScan } from './tag-scan.js';
@@ -36,11 +37,18 @@ export interface SourceRun {
  * is built only for the store's selectors or a search page.
  */
 export function readPage(html: string, pageUrl: string, config: ExtractionConfig): ExtractionReport {
-  const defaultCurrency = config.defaultCurrency.trim().toUpperCase();
+  let defaultCurrency = config.defaultCurrency.trim().toUpperCase();
   if (!Money.isCurrency(defaultCurrency)) throw new RangeError(`defaultCurrency ${config.defaultCurrency} is not an ISO 4217 code`);
+  const notes: string[] = [];
+  const inferred = config.currencyUnknown === true ? inferPageCurrency(html, pageUrl) : null;
+  if (inferred !== null) {
+    defaultCurrency = inferred.currency;
+    notes.push(`currency ${inferred.currency}, from ${inferred.from}`);
+  }
   const ctx: ExtractionContext = {
     pageUrl,
     addresses: pageAddresses(html, pageUrl),
+    ...(config.currencyUnknown === true && inferred === null ? { currencyUnsure: true } : {}),
     defaultCurrency,
     isbn13: normaliseIsbn(config.isbn13),
     ...(config.offerChoice === 'lowest' ? { rangeLowest: true } : {}),
@@ -48,7 +56,7 @@ export function readPage(html: string, pageUrl: string, config: ExtractionConfig
 
   const blocked = detectBlockedPage(html);
   if (blocked !== null) {
-    return { result: { ok: false, kind: 'blocked', message: blocked }, page: 'blocked', sources: [], notes: ['a robot check, not the store\'s page'] };
+    return { result: { ok: false, kind: 'blocked', message: blocked }, page: 'blocked', sources: [], notes: [...notes, 'a robot check, not the store\'s page'] };
   }
 
   let dom: CheerioAPI | undefined;
@@ -71,7 +79,7 @@ export function readPage(html: string, pageUrl: string, config: ExtractionConfig
   ];
   const runs: SourceRun[] = outcomes.map(([source, read]) => {
     const outcome = read();
-    return { source, outcome, verdict: decide(outcome.candidates, config, defaultCurrency) };
+    return { source, outcome, verdict: decide(outcome.candidates, config, ctx.defaultCurrency) };
   });
   const sources = runs.map(({ source, outcome, verdict }) => ({
     source,
@@ -80,14 +88,13 @@ export function readPage(html: string, pageUrl: string, config: ExtractionConfig
     problems: outcome.problems,
   }));
 
-  const notes: string[] = [];
   if (isResultList(runs, jsonLd.listPage, pageUrl, ctx.isbn13)) {
     notes.push('a list of results, not one product: never read a price off it');
     const result = readSearchResults(page(), pageUrl, config, ctx.isbn13, jsonLd.listedItems);
     return { result, page: 'search_results', sources, notes };
   }
 
-  const result = combineSources(runs, config, notes);
+  const result = combineSources(runs, config, notes, ctx.currencyUnsure === true);
   if (result.ok && result.availability === 'unknown') {
     let availability = selectorsConfigured || config.selectors?.availability?.trim() ? availabilityBySelector(page(), config) : null;
     if (availability === null && META_AVAILABILITY_MARKER.test(html)) availability = availabilityFromMeta(metaTags());

@@ -31,6 +31,12 @@ export interface ExtractionConfig {
   /** Currency to assume when a page shows only a symbol or nothing (the store's currency). */
   defaultCurrency: string;
   /**
+   * No store says what the currency is (a page read on its own): the page's currency is inferred from its currency
+   * fields or its country domain, and when neither tells, a price shown without a currency, or only with a sign
+   * such as "$", is refused rather than read in `defaultCurrency`.
+   */
+  currencyUnknown?: boolean;
+  /**
    * The edition's ISBN-13, when known. A page that lists several products or variants with an ISBN/GTIN
    * then counts only the offers of the matching one.
    */
@@ -93,6 +99,8 @@ export interface ExtractionContext {
   isbn13: string | null;
   /** Ranges ("From 12 to 15 €") are read as their lowest amount (the store's offerChoice is 'lowest'). */
   rangeLowest?: boolean;
+  /** Neither the store nor the page says the currency: a sign such as "$" does not say it either. */
+  currencyUnsure?: boolean;
 }
 
 /** What one source decided for the page's main item. */

@@ -8,7 +8,8 @@ export type RecipeVerification = 'saved-pages' | 'unverified' | 'demo';
 export const RECIPE_VERIFICATIONS: readonly RecipeVerification[] = ['saved-pages', 'unverified', 'demo'];
 
 /** How the page reader reads a store's pages: the store-specific part of ExtractionConfig, stored as `store.extraction`. */
-export type StoreExtraction = Omit<ExtractionConfig, 'defaultCurrency' | 'isbn13'>;
+// A store's currency is its recipe's own field, so a recipe never reads a page without one.
+export type StoreExtraction = Omit<ExtractionConfig, 'defaultCurrency' | 'isbn13' | 'currencyUnknown'>;
 
 /** One store as a recipe file describes it, with `{demo}` expanded when a demonstration store URL was given. */
 export interface StoreRecipe {

@@ -70,7 +70,7 @@ describe('runBatch', () => {
     expect(calls.map((call) => [call.html, call.pageUrl, call.config])).toEqual([
       ['<p>price</p>', 'https://corner.example/book/1', { defaultCurrency: 'GBP', isbn13: '9780306406157', selectors: { price: '.p' }, offerChoice: 'lowest' }],
       ['<p>x</p>', expect.stringMatching(/cases\.jsonl#line-2$/), { defaultCurrency: 'SEK', selectors: { price: '.p' }, offerChoice: 'lowest' }],
-      ['<p>y</p>', expect.stringMatching(/cases\.jsonl#line-3$/), { defaultCurrency: 'USD', selectors: { price: '.p' }, offerChoice: 'lowest' }],
+      ['<p>y</p>', expect.stringMatching(/cases\.jsonl#line-3$/), { defaultCurrency: 'USD', currencyUnknown: true, selectors: { price: '.p' }, offerChoice: 'lowest' }],
     ]);
   });
 

@@ -60,7 +60,7 @@ describe('humanReport', () => {
     const text = humanReport(reading(report, settingsFor({ pageUrl: 'file:///tmp/p.html' }, catalogue)));
     expect(text).toContain('(a search results page)');
     expect(text).toContain('currency USD (assumed)');
-    expect(text).toContain('a price shown with "$" or no currency is read as USD');
+    expect(text).toContain('when neither tells, a price shown without its currency or only with "$" is refused');
     expect(text).toContain('source json-ld: ambiguous — 12.99 USD, 15.99 USD');
     expect(text).toContain('refused:  ambiguous_price — json-ld and microdata disagree');
     expect(text).toContain('follow:   https://x.example/book/1');

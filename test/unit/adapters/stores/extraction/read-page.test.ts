@@ -188,3 +188,29 @@ describe('blocked pages', () => {
     expect(extractPrice(html, 'https://www.amazon.de/dp/3150090115', EUR)).toMatchObject({ ok: false, kind: 'blocked' });
   });
 });
+
+describe('a page read without a store (currency unknown)', () => {
+  const visible = (price: string): string => `<html><body><h1>Piranesi</h1><div class="product-price"><span class="price">${price}</span></div></body></html>`;
+  const unknown: ExtractionConfig = { defaultCurrency: 'USD', currencyUnknown: true };
+
+  it('a bare "$" or a bare number is refused when neither the page nor its domain tells the currency', () => {
+    for (const price of ['$12.99', '12.99', '¥1,500']) {
+      expect(extractPrice(visible(price), 'https://shop.example.com/p/1', unknown)).toMatchObject({ ok: false, kind: 'no_price' });
+    }
+  });
+
+  it('an unambiguous sign or an ISO code is read', () => {
+    expect(extractPrice(visible('US$ 12.99'), 'https://shop.example.com/p/1', unknown)).toMatchObject({ ok: true, amount: '12.99', currency: 'USD' });
+    expect(extractPrice(visible('12,99 €'), 'https://shop.example.com/p/1', unknown)).toMatchObject({ ok: true, amount: '12.99', currency: 'EUR' });
+  });
+
+  it("the page's currency fields say which dollar it is", () => {
+    const html = visible('$24.99').replace('</body>', '<meta property="product:price:currency" content="CAD"></body>');
+    expect(extractPrice(html, 'https://shop.example.com/p/1', unknown)).toMatchObject({ ok: true, amount: '24.99', currency: 'CAD' });
+  });
+
+  it('the country domain says it: a German shop\'s 18,09 is euros, a Canadian shop\'s $ is CAD', () => {
+    expect(extractPrice(visible('18,09'), 'https://buch.example.de/p/1', unknown)).toMatchObject({ ok: true, amount: '18.09', currency: 'EUR' });
+    expect(extractPrice(visible('$24.99'), 'https://shop.example.ca/p/1', unknown)).toMatchObject({ ok: true, amount: '24.99', currency: 'CAD' });
+  });
+});
