@@ -1,32 +1,10 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../../config/config.js';
+import { newStore, recipeFolder } from '../adapters/stores/recipes/recipe-files.js';
 
-let folder: string;
-beforeEach(() => {
-  folder = mkdtempSync(join(tmpdir(), 'shelfwatch-stores-file-'));
-});
-afterEach(() => rmSync(folder, { recursive: true, force: true }));
-
-const recipeFile = (content: unknown): string => {
-  const path = join(folder, 'stores.json');
-  writeFileSync(path, JSON.stringify(content));
-  return path;
-};
-
-const cornerBooks = {
-  key: 'corner-books-nl',
-  name: 'Corner Books',
-  country: 'NL',
-  currency: 'EUR',
-  formats: ['paperback'],
-  homepageUrl: 'https://corner-books.example/',
-  productUrlTemplate: 'https://corner-books.example/isbn/{isbn13}',
-  demo: false,
-  verified: 'unverified',
-};
+const files = recipeFolder();
+const recipeFile = (content: unknown): string => files.write('stores.json', content);
+const cornerBooks = newStore();
 
 function problemsOf(env: Record<string, string>): string[] {
   try {
@@ -58,7 +36,7 @@ describe('STORES_FILE', () => {
   });
 
   it('names a path that does not exist', () => {
-    expect(problemsOf({ STORES_FILE: join(folder, 'nowhere.json') })).toEqual([expect.stringMatching(/^STORES_FILE is invalid: .*nowhere\.json: cannot be read/)]);
+    expect(problemsOf({ STORES_FILE: `${files.root()}/nowhere.json` })).toEqual([expect.stringMatching(/^STORES_FILE is invalid: .*nowhere\.json: cannot be read/)]);
   });
 
   it('leaves ENABLED_STORES unchecked while it is broken, so the one error to fix comes first', () => {

