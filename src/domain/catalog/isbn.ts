@@ -30,6 +30,13 @@ export class Isbn {
     }
   }
 
+  /** The ISBN-10 of a 978- ISBN (same nine digits, its own check digit); null for a 979- ISBN, which has none. */
+  get isbn10(): string | null {
+    if (!this.isbn13.startsWith('978')) return null;
+    const core = this.isbn13.slice(3, 12);
+    return core + isbn10CheckDigit(core);
+  }
+
   toString(): string {
     return this.isbn13;
   }

@@ -1,4 +1,5 @@
 import type { CheerioAPI } from 'cheerio';
+import { Isbn } from '../../../domain/catalog/isbn.js';
 import type { ListedItem } from './json-ld.js';
 import type { ExtractionConfig, ExtractionResult } from './types.js';
 
@@ -30,16 +31,8 @@ export function isSearchUrl(url: string, isbn13: string | null): boolean {
 export function namesIsbn(text: string, isbn13: string): boolean {
   const digits = text.replace(/[-\s]/g, '');
   if (digits.includes(isbn13)) return true;
-  const isbn10 = isbn10Of(isbn13);
+  const isbn10 = Isbn.tryParse(isbn13)?.isbn10 ?? null;
   return isbn10 !== null && new RegExp(`(?:^|[^0-9])${isbn10}(?:[^0-9Xx]|$)`).test(digits);
-}
-
-function isbn10Of(isbn13: string): string | null {
-  if (!isbn13.startsWith('978')) return null;
-  const body = isbn13.slice(3, 12);
-  const sum = [...body].reduce((acc, digit, i) => acc + Number(digit) * (10 - i), 0);
-  const check = (11 - (sum % 11)) % 11;
-  return body + (check === 10 ? 'X' : String(check));
 }
 
 /**

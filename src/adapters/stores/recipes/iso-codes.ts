@@ -1,15 +1,9 @@
-const REGION_NAMES = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
-const CURRENCIES = new Set(Intl.supportedValuesOf('currency'));
-/** Region codes ICU names that ISO 3166-1 does not assign to a country. */
-const NOT_COUNTRIES = new Set(['EU', 'EZ', 'UN', 'QO', 'XA', 'XB']);
+// The domain's ISO tables (shipped from the ISO 3166-1 and ISO 4217 data), not the runtime's ICU, which also knows
+// aliases (UK) and historic codes that the rest of Shelfwatch refuses.
+export { isCountryCode } from '../../../domain/reference/codes.js';
+import { Money } from '../../../domain/shared/money.js';
 
-/** An ISO 3166-1 alpha-2 country code in its canonical form (GB, not the alias UK). */
-export function isCountryCode(code: string): boolean {
-  if (!/^[A-Z]{2}$/.test(code) || NOT_COUNTRIES.has(code)) return false;
-  return REGION_NAMES.of(code) !== undefined && Intl.getCanonicalLocales(`und-${code}`)[0] === `und-${code}`;
-}
-
-/** An ISO 4217 currency code the runtime knows. */
+/** An ISO 4217 currency code Shelfwatch can hold amounts in. */
 export function isCurrencyCode(code: string): boolean {
-  return CURRENCIES.has(code);
+  return Money.isCurrency(code);
 }

@@ -154,3 +154,12 @@ describe('Isbn.tryParse', () => {
     expect(Isbn.tryParse('')).toBeNull();
   });
 });
+
+describe('Isbn.isbn10', () => {
+  it('is the ISBN-10 of a 978- ISBN (its own check digit, X for ten) and null for a 979- ISBN', () => {
+    expect(Isbn.parse('9780306406157').isbn10).toBe('0306406152');
+    expect(Isbn.parse('9780804429573').isbn10).toBe('080442957X');
+    expect(Isbn.parse('0-8044-2957-X').isbn10).toBe('080442957X');
+    expect(Isbn.parse('9791032305690').isbn10).toBeNull();
+  });
+});
