@@ -107,7 +107,8 @@ function resolve(input: RecipeInput, demoStoreUrl: string | undefined): StoreRec
 function hostOf(url: string): string | null {
   if (url.includes('{demo}')) return null;
   try {
-    return new URL(url.replace(/\{isbn(?:13|10)?\}/g, '0')).hostname.toLowerCase();
+    // With its port when it is not the scheme's default: two local servers are two stores.
+    return new URL(url.replace(/\{isbn(?:13|10)?\}/g, '0')).host.toLowerCase();
   } catch {
     return null;
   }

@@ -14,8 +14,10 @@ function pathPrefixes(recipe: StoreRecipe): string[] {
 }
 
 /**
- * The recipe of the store a URL belongs to, by host (`www.` optional). Stores sharing a host (bol.com's Dutch and
- * Belgian shops, the demonstration stores) are told apart by the longest path their URLs begin with.
+ * The recipe of the store a URL belongs to, by host and port (`www.` optional). Stores sharing a host (bol.com's
+ * Dutch and Belgian shops, the demonstration stores) are told apart by the longest path their URLs begin with; a
+ * URL under none of their paths belongs to no recipe (applying one store's settings to another's page would be a
+ * guess).
  */
 export function recipeForUrl(recipes: readonly StoreRecipe[], url: string): StoreRecipe | undefined {
   let parsed: URL;
@@ -24,7 +26,7 @@ export function recipeForUrl(recipes: readonly StoreRecipe[], url: string): Stor
   } catch {
     return undefined;
   }
-  const host = bareHost(parsed.hostname);
+  const host = bareHost(parsed.host);
   const candidates = recipes.filter((r) => r.hosts.some((h) => bareHost(h) === host));
   if (candidates.length <= 1) return candidates[0];
   let best: { recipe: StoreRecipe; length: number } | undefined;
@@ -32,5 +34,5 @@ export function recipeForUrl(recipes: readonly StoreRecipe[], url: string): Stor
     const length = Math.max(-1, ...pathPrefixes(recipe).filter((p) => parsed.pathname.startsWith(p)).map((p) => p.length));
     if (length >= 0 && (best === undefined || length > best.length)) best = { recipe, length };
   }
-  return best?.recipe ?? candidates[0];
+  return best?.recipe;
 }

@@ -20,6 +20,15 @@ describe('recipeForUrl', () => {
     expect(keyFor('http://127.0.0.1:3100/ebook-emporium/books/9780306406157')).toBe('demo-ebook-emporium');
   });
 
+  it('on a shared host, a path under none of its stores belongs to none of them', () => {
+    expect(keyFor('https://www.bol.com/de/de/p/some-title/9200000012345678/')).toBeUndefined();
+    expect(keyFor('http://127.0.0.1:3100/search?q=9780306406157')).toBeUndefined();
+  });
+
+  it('knows no store on another port of the same host (another local server is another shop)', () => {
+    expect(keyFor('http://127.0.0.1:3987/corner-bookshop/product/9780306406157')).toBeUndefined();
+  });
+
   it('knows no store for another host, a sub-domain it does not list, or text that is no URL', () => {
     expect(keyFor('https://books.example/isbn/9780306406157')).toBeUndefined();
     expect(keyFor('https://smile.amazon.com/dp/0306406152')).toBeUndefined();

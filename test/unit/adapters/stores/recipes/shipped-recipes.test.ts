@@ -37,7 +37,7 @@ describe('the shipped recipes', () => {
     expect(resolved).toMatchObject({
       homepageUrl: 'http://demo.test:3100/corner-bookshop/',
       productUrlTemplate: 'http://demo.test:3100/corner-bookshop/product/{isbn13}',
-      hosts: ['demo.test'],
+      hosts: ['demo.test:3100'],
       extraction: { selectors: { price: '.product-price .price-now', availability: '.stock-status' } },
     });
   });
