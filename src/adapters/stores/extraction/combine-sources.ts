@@ -24,8 +24,14 @@ const PAGE_WIDE: ReadonlySet<ExtractionSource> = new Set(['meta', 'visible']);
  *   an ambiguous structured source makes the page ambiguous; the visible block being unclear does not;
  * - a page whose item names another edition is `not_found`, whatever else it shows.
  */
-export function combineSources(runs: readonly SourceRun[], config: ExtractionConfig, notes: string[], currencyUnsure = false): ExtractionResult {
-  const result = weigh(runs, config, notes);
+export function combineSources(
+  runs: readonly SourceRun[],
+  config: ExtractionConfig,
+  notes: string[],
+  currency: { code: string; unsure: boolean },
+): ExtractionResult {
+  const result = weigh(runs, config, notes, currency.unsure ? null : currency.code);
+  const currencyUnsure = currency.unsure;
   if (result.ok && currencyUnsure && !currencyWritten(runs, result)) {
     return {
       ok: false,
@@ -43,7 +49,7 @@ function currencyWritten(runs: readonly SourceRun[], result: Extract<ExtractionR
     .some((run) => run.verdict.decision.currencyAssumed !== true && Number(run.verdict.decision.amount) === Number(result.amount));
 }
 
-function weigh(runs: readonly SourceRun[], config: ExtractionConfig, notes: string[]): ExtractionResult {
+function weigh(runs: readonly SourceRun[], config: ExtractionConfig, notes: string[], storeCurrency: string | null): ExtractionResult {
   const found = (source: ExtractionSource): SourceRun | undefined => runs.find((run) => run.source === source);
   const editionFound = runs.some((run) => run.outcome.candidates.some((c) => c.editionMatch === true));
   const other = runs.find((run) => run.verdict.otherEdition === true && run.source !== 'visible');
@@ -82,7 +88,11 @@ function weigh(runs: readonly SourceRun[], config: ExtractionConfig, notes: stri
   // On a page of several editions, the ISBN picked the edition's offer; page-wide witnesses (product meta, the
   // visible block) show whichever edition the page opens with, so they are not compared.
   const severalEditions = editionFound && runs.some((run) => run.outcome.candidates.some((c) => c.editionMatch === false));
-  const priced = runs.filter(isPriced).filter((run) => !(severalEditions && PAGE_WIDE.has(run.source)));
+  const priced = inStoreCurrency(
+    runs.filter(isPriced).filter((run) => !(severalEditions && PAGE_WIDE.has(run.source))),
+    storeCurrency,
+    notes,
+  );
   const first = priced[0];
   if (first === undefined) return nothingFound(runs);
   const differing = priced.filter((run) => !agrees(run, first));
@@ -90,6 +100,20 @@ function weigh(runs: readonly SourceRun[], config: ExtractionConfig, notes: stri
   if (priced.length > 1) notes.push(`${priced.map((run) => run.source).join(', ')} agree`);
   // A price whose currency the page wrote beats one where the store's currency was assumed.
   return priceOf(priced.find((run) => run.verdict.decision.currencyAssumed !== true) ?? first, runs);
+}
+
+/**
+ * When some sources give the price in the store's currency, a source that gives it in another (a price converted
+ * for the visitor, as some shops put in their meta tags) is not the store's price and is not compared.
+ */
+function inStoreCurrency(priced: Priced[], storeCurrency: string | null, notes: string[]): Priced[] {
+  if (storeCurrency === null) return priced;
+  const written = (run: Priced): boolean => run.verdict.decision.currencyAssumed !== true;
+  const foreign = priced.filter((run) => written(run) && run.verdict.decision.currency !== storeCurrency);
+  const own = priced.filter((run) => written(run) && run.verdict.decision.currency === storeCurrency);
+  if (foreign.length === 0 || own.length === 0) return priced;
+  notes.push(`${foreign.map((run) => `${run.source} ${keyOf(run)}`).join(', ')}: another currency than the store's ${storeCurrency}, not compared`);
+  return priced.filter((run) => !foreign.includes(run));
 }
 
 /** The winning source's price; an availability it does not know is taken from another source with the same price. */

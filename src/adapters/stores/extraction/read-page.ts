@@ -94,7 +94,7 @@ export function readPage(html: string, pageUrl: string, config: ExtractionConfig
     return { result, page: 'search_results', sources, notes };
   }
 
-  const result = combineSources(runs, config, notes, ctx.currencyUnsure === true);
+  const result = combineSources(runs, config, notes, { code: ctx.defaultCurrency, unsure: ctx.currencyUnsure === true });
   if (result.ok && result.availability === 'unknown') {
     let availability = selectorsConfigured || config.selectors?.availability?.trim() ? availabilityBySelector(page(), config) : null;
     if (availability === null && META_AVAILABILITY_MARKER.test(html)) availability = availabilityFromMeta(metaTags());

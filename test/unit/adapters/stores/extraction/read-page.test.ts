@@ -214,3 +214,17 @@ describe('a page read without a store (currency unknown)', () => {
     expect(extractPrice(visible('$24.99'), 'https://shop.example.ca/p/1', unknown)).toMatchObject({ ok: true, amount: '24.99', currency: 'CAD' });
   });
 });
+
+describe('a source in another currency than the store', () => {
+  it("a meta price converted for the visitor is not the store's price and is not compared", () => {
+    const html = page([{ '@type': 'Product', offers: { price: '43.90', priceCurrency: 'EUR' } }], '', '<meta property="product:price:amount" content="48.00"><meta property="product:price:currency" content="USD">');
+    const report = explainPrice(html, 'https://s.example/p/1', EUR);
+    expect(report.result).toMatchObject({ ok: true, amount: '43.90', currency: 'EUR', source: 'json-ld' });
+    expect(report.notes.join(' ')).toContain("meta 48.00 USD: another currency than the store's EUR");
+  });
+
+  it('prices only in other currencies still have to agree with each other', () => {
+    const html = page([{ '@type': 'Product', offers: { price: '43.90', priceCurrency: 'USD' } }], '', '<meta property="product:price:amount" content="48.00"><meta property="product:price:currency" content="USD">');
+    expect(extractPrice(html, 'https://s.example/p/1', EUR)).toMatchObject({ ok: false, kind: 'ambiguous_price' });
+  });
+});
