@@ -10,6 +10,7 @@ import { PreferencesRepository, ReadableLanguageRepository } from '../../applica
 import { ReferenceCatalog } from '../../application/reference/ports/reference-catalog.js';
 import { RequestScope } from '../../application/shared/request-scope.js';
 import { ImportBookMatcher } from '../../application/wishes/ports/import-book-matcher.js';
+import { ImportCatalogWriter } from '../../application/wishes/ports/import-catalog-writer.js';
 import { WishRepository } from '../../application/wishes/ports/wish-repository.js';
 import { CryptoShareTokenGenerator } from '../security/crypto-share-token-generator.js';
 import { UnitOfWork } from '../../application/shared/unit-of-work.js';
@@ -24,6 +25,7 @@ import { SqlCatalogReferences } from './repositories/sql-catalog-references.js';
 import { SqlAlertRepository } from './repositories/sql-alert-repository.js';
 import { SqlBookListRepository } from './repositories/sql-book-list-repository.js';
 import { SqlImportBookMatcher } from './repositories/sql-import-book-matcher.js';
+import { SqlImportCatalogWriter } from './repositories/sql-import-catalog-writer.js';
 import { SqlPreferencesRepository, SqlReadableLanguageRepository } from './repositories/sql-preferences-repository.js';
 import { SqlReferenceCatalog } from './repositories/sql-reference-catalog.js';
 import { SqlUserDirectory } from './repositories/sql-user-directory.js';
@@ -46,6 +48,7 @@ export const postgresModule = (orm: MikroORM) =>
     bind(ReadableLanguageRepository).to(SqlReadableLanguageRepository).inSingletonScope();
     bind(WishRepository).to(SqlWishRepository).inSingletonScope();
     bind(ImportBookMatcher).to(SqlImportBookMatcher).inSingletonScope();
+    bind(ImportCatalogWriter).to(SqlImportCatalogWriter).inSingletonScope();
     bind(BookListRepository).to(SqlBookListRepository).inSingletonScope();
     bind(AlertRepository).to(SqlAlertRepository).inSingletonScope();
     bind(ShareTokenGenerator).to(CryptoShareTokenGenerator).inSingletonScope();

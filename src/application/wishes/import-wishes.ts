@@ -1,10 +1,12 @@
 import { inject, injectable } from 'inversify';
+import { languageOfIsbn } from '../../domain/catalog/isbn-language.js';
 import { Money } from '../../domain/shared/money.js';
 import { normalizeForSearch } from '../../domain/shared/search-text.js';
 import { type ImportCandidate, parseWishImport } from '../../domain/wishes/import/parse-wish-import.js';
 import type { NewWish } from '../../domain/wishes/wish.js';
 import { UnitOfWork } from '../shared/unit-of-work.js';
 import { ImportBookMatcher, type TitleMatchCandidate } from './ports/import-book-matcher.js';
+import { ImportCatalogWriter, type NewImportedBook } from './ports/import-catalog-writer.js';
 import { WishRepository } from './ports/wish-repository.js';
 
 export type UnmatchedReason = 'isbn_not_found' | 'title_not_found' | 'ambiguous_title';
@@ -14,49 +16,119 @@ export interface ImportReport {
   alreadyWished: number;
   unmatched: Array<{ line: number; reason: UnmatchedReason; title: string | null; isbn: string | null }>;
   invalid: Array<{ line: number; message: string }>;
+  createdBooks: number;
+  createdAuthors: number;
+  createdEditions: number;
 }
 
+export interface ImportOptions {
+  /** A row that matches nothing creates its book, authors and (with an ISBN) edition, then the wish. */
+  createMissing?: boolean;
+}
+
+/** An edition created from a row that does not say its format: the commonest one. */
+const DEFAULT_FORMAT = 'paperback';
+/** An edition whose language neither the row nor its ISBN's registration group tells. */
+const DEFAULT_LANGUAGE = 'en';
+
 /**
- * Imports a wish list file: ISBN match first, else exact (folded) title plus author. Set-based: a fixed number
- * of queries whatever the file's size, one insert that skips books already wished, so re-importing creates nothing.
+ * Imports a wish list file: ISBN match first, else exact (folded) title plus author; with `createMissing`, a row that
+ * matches nothing creates what it needs from the export's own columns. Set-based: a fixed number of queries whatever
+ * the file's size, one insert that skips books already wished, so re-importing creates nothing. Imports that create
+ * are serialised (they match and create under one lock), so two of them never create the same ISBN or author twice;
+ * the file is one transaction, so a failure leaves nothing half-made.
  */
 @injectable()
 export class ImportWishes {
   constructor(
     @inject(WishRepository) private readonly wishes: WishRepository,
     @inject(ImportBookMatcher) private readonly matcher: ImportBookMatcher,
+    @inject(ImportCatalogWriter) private readonly writer: ImportCatalogWriter,
     @inject(UnitOfWork) private readonly uow: UnitOfWork,
   ) {}
 
-  async execute(userId: number, file: Uint8Array): Promise<ImportReport> {
+  async execute(userId: number, file: Uint8Array, options: ImportOptions = {}): Promise<ImportReport> {
     const parsed = parseWishImport(file);
-    const report: ImportReport = { created: 0, alreadyWished: 0, unmatched: [], invalid: [...parsed.invalid] };
+    const report: ImportReport = {
+      created: 0,
+      alreadyWished: 0,
+      unmatched: [],
+      invalid: [...parsed.invalid],
+      createdBooks: 0,
+      createdAuthors: 0,
+      createdEditions: 0,
+    };
     return this.uow.transaction(async () => {
+      if (options.createMissing === true) await this.writer.lockCreation();
       const byIsbn = await this.matcher.booksByIsbn([...new Set(parsed.candidates.flatMap((c) => c.isbns))]);
       const needTitle = parsed.candidates.filter((c) => !c.isbns.some((isbn) => byIsbn.has(isbn)) && c.title);
       const byTitle = await this.matcher.booksByTitle([...new Set(needTitle.map((c) => normalizeForSearch(c.title!)))]);
 
-      const toAdd = new Map<number, NewWish>();
-      let matched = 0;
+      const matched: Array<{ candidate: ImportCandidate; bookId: number }> = [];
+      const toCreate = new Map<string, { book: NewImportedBook; candidates: ImportCandidate[] }>();
       for (const candidate of parsed.candidates) {
         const isbnMatch = candidate.isbns.map((isbn) => byIsbn.get(isbn)).find((id) => id !== undefined);
         const outcome = isbnMatch !== undefined ? { bookId: isbnMatch } : matchByTitle(candidate, byTitle);
-        if ('reason' in outcome) {
+        if ('bookId' in outcome) {
+          matched.push({ candidate, bookId: outcome.bookId });
+        } else if (options.createMissing === true && outcome.reason !== 'ambiguous_title' && candidate.title) {
+          // Rows naming the same edition, or the same title and author without an ISBN, are one book.
+          const key = creationKey(candidate);
+          const entry = toCreate.get(key) ?? { book: newBookOf(candidate, toCreate.size), candidates: [] };
+          entry.candidates.push(candidate);
+          toCreate.set(key, entry);
+        } else {
           report.unmatched.push({ line: candidate.line, reason: outcome.reason, title: candidate.title, isbn: candidate.isbns[0] ?? null });
-          continue;
-        }
-        matched++;
-        if (!toAdd.has(outcome.bookId)) {
-          const maxPrice = candidate.maxPrice ? Money.parse(candidate.maxPrice.amount, candidate.maxPrice.currency) : null;
-          toAdd.set(outcome.bookId, { bookId: outcome.bookId, isMonitored: true, maxPrice });
         }
       }
-      const created = await this.wishes.addMany(userId, [...toAdd.values()]);
-      report.created = created.size;
-      report.alreadyWished = matched - created.size;
+
+      const created = await this.writer.create([...toCreate.values()].map((entry) => entry.book));
+      report.createdBooks = created.createdBooks;
+      report.createdAuthors = created.createdAuthors;
+      report.createdEditions = created.createdEditions;
+      for (const { book, candidates } of toCreate.values()) {
+        const bookId = created.bookIds.get(book.key);
+        if (bookId !== undefined) for (const candidate of candidates) matched.push({ candidate, bookId });
+      }
+
+      const toAdd = new Map<number, NewWish>();
+      for (const { candidate, bookId } of matched) {
+        if (toAdd.has(bookId)) continue;
+        const maxPrice = candidate.maxPrice ? Money.parse(candidate.maxPrice.amount, candidate.maxPrice.currency) : null;
+        toAdd.set(bookId, { bookId, isMonitored: true, maxPrice });
+      }
+      const added = await this.wishes.addMany(userId, [...toAdd.values()]);
+      report.created = added.size;
+      report.alreadyWished = matched.length - added.size;
       return report;
     });
   }
+}
+
+function creationKey(candidate: ImportCandidate): string {
+  const isbn = candidate.isbns[0];
+  if (isbn !== undefined) return `isbn:${isbn}`;
+  return `title:${normalizeForSearch(candidate.title ?? '')}\u0001${normalizeForSearch(candidate.authors[0] ?? candidate.author ?? '')}`;
+}
+
+function newBookOf(candidate: ImportCandidate, key: number): NewImportedBook {
+  const isbn = candidate.isbns[0];
+  const authors = candidate.authors.length > 0 ? candidate.authors : candidate.author ? [candidate.author] : [];
+  return {
+    key,
+    title: candidate.title as string,
+    authors,
+    edition:
+      isbn === undefined
+        ? null
+        : {
+            isbn13: isbn,
+            format: candidate.format ?? DEFAULT_FORMAT,
+            languageCode: candidate.languageCode ?? languageOfIsbn(isbn) ?? DEFAULT_LANGUAGE,
+            publisher: candidate.publisher,
+            publishedYear: candidate.year,
+          },
+  };
 }
 
 function matchByTitle(
@@ -65,8 +137,7 @@ function matchByTitle(
 ): { bookId: number } | { reason: UnmatchedReason } {
   if (!candidate.title) return { reason: 'isbn_not_found' };
   const books = byTitle.get(normalizeForSearch(candidate.title)) ?? [];
-  const authors = (candidate.author ?? '')
-    .split(/\s*[,;&]\s*/)
+  const authors = (candidate.authors.length > 0 ? candidate.authors : (candidate.author ?? '').split(/\s*[,;&]\s*/))
     .map(normalizeForSearch)
     .filter((a) => a.length > 0);
   // Without an author the title alone decides, but only when it names one book.

@@ -6,7 +6,7 @@ import type { RemoveWish } from '../../../application/wishes/remove-wish.js';
 import type { UpdateWish } from '../../../application/wishes/update-wish.js';
 import { Money } from '../../../domain/shared/money.js';
 import type { Paginator } from '../pagination/page-links.js';
-import { collectionOf, IdParams, IdText, IdValue, PageQuery } from '../routing/common-schemas.js';
+import { BooleanText, collectionOf, IdParams, IdText, IdValue, PageQuery } from '../routing/common-schemas.js';
 import { route, type RouteSpec } from '../routing/route-spec.js';
 import { currentUser } from './current-user.js';
 import { WishJson, wishJson } from './user-space-presenters.js';
@@ -26,6 +26,15 @@ const ImportReportJson = z.object({
   already_wished: z.number(),
   unmatched: z.array(z.object({ line: z.number(), reason: z.string(), title: z.string().nullable(), isbn: z.string().nullable() })),
   invalid: z.array(z.object({ line: z.number(), message: z.string() })),
+  created_books: z.number(),
+  created_authors: z.number(),
+  created_editions: z.number(),
+});
+
+const ImportQuery = z.object({
+  create_missing: BooleanText.optional().describe(
+    '`true`: a row that matches nothing creates its book, authors and (with an ISBN) edition, then the wish; `false` (default): such a row is reported unmatched',
+  ),
 });
 
 const WishListQuery = z.object({
@@ -45,14 +54,23 @@ export function wishRoutes(useCases: WishUseCases, paginator: Paginator): RouteS
   return [
     route({
       method: 'post', path: '/wishes/import', tag: 'wishes', auth: 'jwt',
-      summary: 'Import wishes from CSV (plain, Goodreads, StoryGraph, LibraryThing exports)',
+      summary: 'Import wishes from a reading-list export (plain CSV, Goodreads, StoryGraph, LibraryThing and more); optional `create_missing`',
+      query: ImportQuery,
       upload: { description: 'CSV file (text/csv body, or multipart/form-data field "file"), at most 5 MiB' },
       responses: { 200: { description: 'Per-line import report', schema: ImportReportJson } },
-      async handle({ userId, body }) {
-        const report = await useCases.import.execute(currentUser(userId), body as Uint8Array);
+      async handle({ userId, body, query }) {
+        const report = await useCases.import.execute(currentUser(userId), body as Uint8Array, { createMissing: query.create_missing === true });
         return {
           status: 200,
-          body: { created: report.created, already_wished: report.alreadyWished, unmatched: report.unmatched, invalid: report.invalid },
+          body: {
+            created: report.created,
+            already_wished: report.alreadyWished,
+            unmatched: report.unmatched,
+            invalid: report.invalid,
+            created_books: report.createdBooks,
+            created_authors: report.createdAuthors,
+            created_editions: report.createdEditions,
+          },
         };
       },
     }),

@@ -20,6 +20,9 @@ interface ImportReport {
   already_wished: number;
   unmatched: Array<{ line: number; reason: string; title: string | null; isbn: string | null }>;
   invalid: Array<{ line: number; message: string }>;
+  created_books: number;
+  created_authors: number;
+  created_editions: number;
 }
 
 startPage(async ({ errors }) => {
@@ -36,8 +39,9 @@ startPage(async ({ errors }) => {
     action: 'Importing',
     async submit(read) {
       const file = read.file('file');
-      if (!file) throw new Error('Choose a CSV file first.');
-      const report = await api<ImportReport>('POST', '/api/wishes/import', { raw: { data: file, contentType: 'text/csv' } });
+      if (!file) throw new Error('Choose an export file first.');
+      const path = `/api/wishes/import?create_missing=${read.checked('create_missing') ? 'true' : 'false'}`;
+      const report = await api<ImportReport>('POST', path, { raw: { data: file, contentType: 'text/csv' } });
       showReport(report);
       await wishes.reload();
       return `Imported ${file.name}`;
@@ -51,7 +55,10 @@ function showReport(report: ImportReport): void {
     ...report.invalid.map((i) => ({ line: i.line, text: `invalid: ${i.message}` })),
   ].sort((a, b) => a.line - b.line);
   replaceChildren(byId('import-report'),
-    el('p', { class: 'summary' }, `${report.created} created, ${report.already_wished} already wished, ${report.unmatched.length} not matched, ${report.invalid.length} invalid.`),
+    el('p', { class: 'summary' }, `Wishes: ${report.created} created, ${report.already_wished} already wished, ${report.unmatched.length} not matched, ${report.invalid.length} invalid.`),
+    report.created_books + report.created_authors + report.created_editions > 0
+      ? el('p', { class: 'summary' }, `Added to the catalog: ${report.created_books} books, ${report.created_authors} authors, ${report.created_editions} editions.`)
+      : null,
     problems.length ? el('ul', { class: 'plain-list', 'aria-label': 'Lines not imported' }, ...problems.map((p) => el('li', {}, `Line ${p.line}: ${p.text}`))) : null);
 }
 

@@ -1,0 +1,40 @@
+import type { ServiceIdentifier } from 'inversify';
+import type { EditionFormat } from '../../../domain/catalog/edition.js';
+
+/** A book an import row creates: its title, authors ("First Last", primary first) and, with an ISBN, its edition. */
+export interface NewImportedBook {
+  /** The caller's key for the row (its line), to find the book id in the answer. */
+  key: number;
+  title: string;
+  authors: readonly string[];
+  edition: {
+    isbn13: string;
+    format: EditionFormat;
+    languageCode: string;
+    publisher: string | null;
+    publishedYear: number | null;
+  } | null;
+}
+
+export interface CreatedImportedBooks {
+  /** Row key → the book the row now points at: the created one, or the one its edition belonged to already. */
+  bookIds: Map<number, number>;
+  createdBooks: number;
+  createdAuthors: number;
+  createdEditions: number;
+}
+
+/**
+ * Creates the books, authors and editions that import rows need, set-based (a fixed number of statements whatever
+ * the number of rows). Authors are matched to existing ones (name or alias, case- and accent-insensitively) before
+ * any is created. Runs inside the caller's transaction.
+ */
+export interface ImportCatalogWriter {
+  /**
+   * Serialises imports that create, until the transaction ends: two imports of the same ISBN or author at once
+   * create it once. Take it before matching, so matching sees what a concurrent import just created.
+   */
+  lockCreation(): Promise<void>;
+  create(books: readonly NewImportedBook[]): Promise<CreatedImportedBooks>;
+}
+export const ImportCatalogWriter = Symbol.for('ImportCatalogWriter') as ServiceIdentifier<ImportCatalogWriter>;

@@ -1,0 +1,154 @@
+// ImportWishes with hand-written fakes of its ports: what is matched, what is created and how, and what is reported.
+import { describe, expect, it } from 'vitest';
+import type { ImportBookMatcher, TitleMatchCandidate } from '../../../../src/application/wishes/ports/import-book-matcher.js';
+import type { CreatedImportedBooks, ImportCatalogWriter, NewImportedBook } from '../../../../src/application/wishes/ports/import-catalog-writer.js';
+import type { WishRepository } from '../../../../src/application/wishes/ports/wish-repository.js';
+import { ImportWishes } from '../../../../src/application/wishes/import-wishes.js';
+import type { UnitOfWork } from '../../../../src/application/shared/unit-of-work.js';
+import { normalizeForSearch } from '../../../../src/domain/shared/search-text.js';
+import type { NewWish } from '../../../../src/domain/wishes/wish.js';
+
+/** What the fakes saw, in order. */
+type Event = 'transaction' | 'lock' | 'match-isbn' | 'match-title' | 'create' | 'add-wishes';
+
+class FakeCatalog implements ImportBookMatcher, ImportCatalogWriter {
+  readonly events: Event[] = [];
+  readonly created: NewImportedBook[] = [];
+  private nextId = 100;
+
+  constructor(
+    private readonly isbns: Map<string, number> = new Map(),
+    private readonly titles: Map<string, TitleMatchCandidate[]> = new Map(),
+  ) {}
+
+  async booksByIsbn(isbns: readonly string[]): Promise<Map<string, number>> {
+    this.events.push('match-isbn');
+    return new Map(isbns.flatMap((isbn) => (this.isbns.has(isbn) ? [[isbn, this.isbns.get(isbn)!] as const] : [])));
+  }
+
+  async booksByTitle(foldedTitles: readonly string[]): Promise<Map<string, TitleMatchCandidate[]>> {
+    this.events.push('match-title');
+    return new Map(foldedTitles.flatMap((title) => (this.titles.has(title) ? [[title, this.titles.get(title)!] as const] : [])));
+  }
+
+  async lockCreation(): Promise<void> {
+    this.events.push('lock');
+  }
+
+  async create(books: readonly NewImportedBook[]): Promise<CreatedImportedBooks> {
+    this.events.push('create');
+    this.created.push(...books);
+    const authors = new Set(books.flatMap((book) => book.authors.map(normalizeForSearch)));
+    return {
+      bookIds: new Map(books.map((book) => [book.key, this.nextId++])),
+      createdBooks: books.length,
+      createdAuthors: authors.size,
+      createdEditions: books.filter((book) => book.edition !== null).length,
+    };
+  }
+}
+
+class FakeWishes implements Pick<WishRepository, 'addMany'> {
+  readonly added: NewWish[] = [];
+  constructor(
+    private readonly events: Event[],
+    private readonly alreadyWished: ReadonlySet<number> = new Set(),
+  ) {}
+
+  async addMany(_userId: number, wishes: readonly NewWish[]): Promise<Set<number>> {
+    this.events.push('add-wishes');
+    const fresh = wishes.filter((wish) => !this.alreadyWished.has(wish.bookId));
+    this.added.push(...fresh);
+    return new Set(fresh.map((wish) => wish.bookId));
+  }
+}
+
+function importer(catalog: FakeCatalog, alreadyWished: ReadonlySet<number> = new Set()): { use: ImportWishes; wishes: FakeWishes } {
+  const wishes = new FakeWishes(catalog.events, alreadyWished);
+  const uow: UnitOfWork = {
+    transaction: async (work) => {
+      catalog.events.push('transaction');
+      return work();
+    },
+  };
+  return { use: new ImportWishes(wishes as unknown as WishRepository, catalog, catalog, uow), wishes };
+}
+
+const csv = (text: string): Uint8Array => new TextEncoder().encode(text);
+
+describe('ImportWishes', () => {
+  it('without create_missing: matches by ISBN, then title and author; reports the rest; creates nothing and takes no lock', async () => {
+    const catalog = new FakeCatalog(new Map([['9780306406157', 1]]), new Map([['piranesi', [{ bookId: 2, authorNames: ['susanna clarke'] }]]]));
+    const { use, wishes } = importer(catalog);
+    const report = await use.execute(7, csv('isbn,title,author\n9780306406157,Any,\n,Piranesi,Susanna Clarke\n,Unknown Book,Nobody\n'));
+    expect(report).toEqual({
+      created: 2,
+      alreadyWished: 0,
+      unmatched: [{ line: 4, reason: 'title_not_found', title: 'Unknown Book', isbn: null }],
+      invalid: [],
+      createdBooks: 0,
+      createdAuthors: 0,
+      createdEditions: 0,
+    });
+    expect(wishes.added.map((wish) => wish.bookId)).toEqual([1, 2]);
+    expect(catalog.events).not.toContain('lock');
+    expect(catalog.created).toEqual([]);
+  });
+
+  it('with create_missing: takes the lock before matching, then creates one book per edition or title and wishes them', async () => {
+    const catalog = new FakeCatalog();
+    const { use, wishes } = importer(catalog);
+    const report = await use.execute(
+      7,
+      csv(
+        'isbn,title,author\n' +
+          '9783150090114,Die Verwandlung,Franz Kafka\n' +
+          '978-3-15-009011-4,Die Verwandlung (again),Franz Kafka\n' +
+          ',Das Schloss,Franz Kafka\n' +
+          ',das schloss,FRANZ KAFKA\n' +
+          '9780143111597,,\n',
+      ),
+      { createMissing: true },
+    );
+    expect(catalog.events.slice(0, 3)).toEqual(['transaction', 'lock', 'match-isbn']);
+    expect(catalog.created).toEqual([
+      {
+        key: 0,
+        title: 'Die Verwandlung',
+        authors: ['Franz Kafka'],
+        // No format or language in the file: the commonest format, and the ISBN's registration group (978-3: German).
+        edition: { isbn13: '9783150090114', format: 'paperback', languageCode: 'de', publisher: null, publishedYear: null },
+      },
+      { key: 1, title: 'Das Schloss', authors: ['Franz Kafka'], edition: null },
+    ]);
+    expect(report).toMatchObject({
+      created: 2,
+      alreadyWished: 2,
+      createdBooks: 2,
+      createdAuthors: 1,
+      createdEditions: 1,
+      // A row with an ISBN but no title has nothing to create a book from.
+      unmatched: [{ line: 6, reason: 'isbn_not_found', title: null, isbn: '9780143111597' }],
+    });
+    expect(wishes.added.map((wish) => wish.bookId)).toEqual([100, 101]);
+  });
+
+  it('with create_missing: an ambiguous title is reported, never created', async () => {
+    const twins = [
+      { bookId: 1, authorNames: ['ann smith'] },
+      { bookId: 2, authorNames: ['ann smith'] },
+    ];
+    const catalog = new FakeCatalog(new Map(), new Map([['twins', twins]]));
+    const { use } = importer(catalog);
+    const report = await use.execute(7, csv('isbn,title,author\n,Twins,Ann Smith\n'), { createMissing: true });
+    expect(report.unmatched).toEqual([{ line: 2, reason: 'ambiguous_title', title: 'Twins', isbn: null }]);
+    expect(catalog.created).toEqual([]);
+  });
+
+  it('rows whose book was just created or matched and is wished already count as already wished', async () => {
+    const catalog = new FakeCatalog(new Map([['9780306406157', 1]]));
+    const { use } = importer(catalog, new Set([1]));
+    const report = await use.execute(7, csv('isbn\n9780306406157\n'), { createMissing: true });
+    expect(report).toMatchObject({ created: 0, alreadyWished: 1, createdBooks: 0 });
+  });
+});
