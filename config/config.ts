@@ -87,6 +87,25 @@ export interface PricingConfig {
   demoServer: boolean;
 }
 
+export type MetadataSourceName = 'open-library' | 'google-books';
+
+export interface MetadataConfig {
+  /** Asked in this order for an ISBN's title, authors, …; empty with METADATA_SOURCES=off. */
+  sources: MetadataSourceName[];
+  openLibraryUrl: string;
+  googleBooksUrl: string;
+  /** Sent to Google Books as `key`; never logged. */
+  googleBooksApiKey: string | null;
+  /** Per source: at least this long between two request starts. */
+  minIntervalMs: number;
+  timeoutMs: number;
+  retries: number;
+  /** FETCH_USER_AGENT: the services are told who asks, as the stores are. */
+  userAgent: string;
+  /** Start the demonstration metadata server inside the service at this URL; null: do not. */
+  demoServerUrl: string | null;
+}
+
 export interface WebConfig {
   /** The web UI's development sign-in (`POST /dev/sign-in` mints HS256 tokens); never in production (C3.5). */
   devSignIn: boolean;
@@ -107,6 +126,7 @@ export interface AppConfig {
   logging: LoggingConfig;
   stores: StoresConfig;
   pricing: PricingConfig;
+  metadata: MetadataConfig;
   mail: MailConfig;
   web: WebConfig;
 }
@@ -206,6 +226,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, role: ProcessRo
     logging,
     stores,
     pricing,
+    metadata: metadataConfig(r, nodeEnv, pricing.userAgent),
     mail,
     web: { devSignIn },
   };
@@ -278,5 +299,38 @@ function loggingConfig(r: EnvReader, cron: (name: string, fallback: string) => s
       cron: cron('LOG_RETENTION_CRON', '0 4 * * *'),
       batchSize: r.int('LOG_RETENTION_BATCH', { min: 1, max: 100_000, fallback: 5000 }),
     },
+  };
+}
+
+/** Where the demonstration metadata server listens (`npm run demo-metadata`); development and tests ask it by default. */
+export const DEMO_METADATA_URL = 'http://127.0.0.1:3101';
+
+/**
+ * ISBN metadata sources (docs/metadata-sources.md). Production asks the real services; development and tests ask the
+ * demonstration server unless told otherwise, so no ISBN leaves the machine by default while developing.
+ */
+function metadataConfig(r: EnvReader, nodeEnv: AppConfig['nodeEnv'], userAgent: string): MetadataConfig {
+  const names = r.list('METADATA_SOURCES', ['open-library', 'google-books', 'off'] as const, ['open-library', 'google-books']);
+  if (names.includes('off') && names.length > 1) r.fail('METADATA_SOURCES', `"off" cannot be combined with a source (got "${names.join(',')}")`);
+  if (new Set(names).size < names.length) r.fail('METADATA_SOURCES', `names a source twice (got "${names.join(',')}")`);
+  const sources = names.filter((name): name is MetadataSourceName => name !== 'off');
+  const local = nodeEnv !== 'production';
+  const url = (name: string, production: string): string =>
+    (r.url(name, ['http:', 'https:']) ?? (local ? DEMO_METADATA_URL : production)).replace(/\/+$/, '');
+  const openLibraryUrl = url('OPEN_LIBRARY_URL', 'https://openlibrary.org');
+  const googleBooksUrl = url('GOOGLE_BOOKS_URL', 'https://www.googleapis.com');
+  const asksDemo = sources.some((s) => (s === 'open-library' ? openLibraryUrl : googleBooksUrl) === DEMO_METADATA_URL);
+  const demoServer = r.oneOf('METADATA_DEMO_SERVER', ['on', 'off'] as const, nodeEnv === 'development' && asksDemo ? 'on' : 'off') === 'on';
+  if (demoServer && nodeEnv === 'production') r.fail('METADATA_DEMO_SERVER', 'must be off in production: it answers invented books');
+  return {
+    sources,
+    openLibraryUrl,
+    googleBooksUrl,
+    googleBooksApiKey: r.string('GOOGLE_BOOKS_API_KEY') ?? null,
+    minIntervalMs: r.int('METADATA_MIN_INTERVAL_MS', { min: 0, max: 60_000, fallback: 1000 }),
+    timeoutMs: r.int('METADATA_TIMEOUT_MS', { min: 100, max: 60_000, fallback: 5000 }),
+    retries: r.int('METADATA_RETRIES', { min: 0, max: 5, fallback: 2 }),
+    userAgent,
+    demoServerUrl: demoServer ? DEMO_METADATA_URL : null,
   };
 }

@@ -9,6 +9,7 @@ import { mailModule } from './adapters/notify/mail-modules.js';
 import { postgresModule } from './adapters/postgres/postgres-module.js';
 import { pricingPersistenceModule } from './adapters/postgres/pricing-module.js';
 import { storeFetchingModule } from './adapters/stores/store-fetching-module.js';
+import { metadataModule } from './adapters/metadata/metadata-module.js';
 
 /**
  * Composition root, first stage: which database the service runs on (embedded or external),
@@ -34,6 +35,7 @@ export function loadRuntimeModules(container: Container, config: AppConfig, orm:
     loggingModule(config, orm, logWrites),
     storeFetchingModule(config.pricing),
     mailModule(config.mail),
+    metadataModule(config.metadata),
   );
 }
 

@@ -28,6 +28,7 @@ import { localSecrets } from './adapters/postgres/embedded-postgres.js';
 import { isDatabaseUnavailable } from './adapters/postgres/pg-errors.js';
 import { CronScheduler } from './adapters/scheduler/cron-scheduler.js';
 import { PgBossFetchQueue, startFetchWorkers, startPgBoss } from './adapters/scheduler/pg-boss-fetch-queue.js';
+import { startDemoMetadataServer } from './adapters/metadata/demo/index.js';
 import { startDemoStoreServer } from './adapters/stores/demo/index.js';
 import { createWebRoutes } from './adapters/web/web-routes.js';
 import { previousMonth } from './domain/pricing/month.js';
@@ -119,6 +120,12 @@ export async function startService(
       const demo = await startDemoStoreServer({ host: demoUrl.hostname, port: Number(demoUrl.port || 80) });
       shutdown.push('demonstration stores', () => demo.close());
       say(`Demonstration stores at ${demo.url}`);
+    }
+    if (config.metadata.demoServerUrl !== null) {
+      const metadataUrl = new URL(config.metadata.demoServerUrl);
+      const metadata = await startDemoMetadataServer({ host: metadataUrl.hostname, port: Number(metadataUrl.port || 80) });
+      shutdown.push('demonstration metadata server', () => metadata.close());
+      say(`Demonstration book metadata at ${metadata.url}`);
     }
 
     const hsSecret = config.auth.algorithms.includes('HS256')

@@ -62,7 +62,7 @@ export class ImportWishes {
       if (options.createMissing === true) await this.writer.lockCreation();
       const byIsbn = await this.matcher.booksByIsbn([...new Set(parsed.candidates.flatMap((c) => c.isbns))]);
       const needTitle = parsed.candidates.filter((c) => !c.isbns.some((isbn) => byIsbn.has(isbn)) && c.title);
-      const byTitle = await this.matcher.booksByTitle([...new Set(needTitle.map((c) => normalizeForSearch(c.title!)))]);
+      const byTitle = await this.matcher.booksByTitle([...new Set(needTitle.flatMap(titleForms))]);
 
       const matched: Array<{ candidate: ImportCandidate; bookId: number }> = [];
       const toCreate = new Map<string, { book: NewImportedBook; candidates: ImportCandidate[] }>();
@@ -78,7 +78,7 @@ export class ImportWishes {
           entry.candidates.push(candidate);
           toCreate.set(key, entry);
         } else {
-          report.unmatched.push({ line: candidate.line, reason: outcome.reason, title: candidate.title, isbn: candidate.isbns[0] ?? null });
+          report.unmatched.push({ line: candidate.line, reason: outcome.reason, title: candidate.fileTitle, isbn: candidate.isbns[0] ?? null });
         }
       }
 
@@ -103,6 +103,15 @@ export class ImportWishes {
       return report;
     });
   }
+}
+
+/**
+ * The folded titles a row's book may carry in the catalog: without its series suffix (as imports create books),
+ * and as the file wrote it ("Ninth House (Alex Stern, #1)", as a book typed by hand or an older import may be).
+ */
+function titleForms(candidate: ImportCandidate): string[] {
+  const forms = [candidate.title, candidate.fileTitle].filter((title): title is string => Boolean(title)).map(normalizeForSearch);
+  return [...new Set(forms)];
 }
 
 function creationKey(candidate: ImportCandidate): string {
@@ -136,7 +145,10 @@ function matchByTitle(
   byTitle: Map<string, TitleMatchCandidate[]>,
 ): { bookId: number } | { reason: UnmatchedReason } {
   if (!candidate.title) return { reason: 'isbn_not_found' };
-  const books = byTitle.get(normalizeForSearch(candidate.title)) ?? [];
+  const seen = new Set<number>();
+  const books = titleForms(candidate)
+    .flatMap((form) => byTitle.get(form) ?? [])
+    .filter((book) => !seen.has(book.bookId) && seen.add(book.bookId) !== undefined);
   const authors = (candidate.authors.length > 0 ? candidate.authors : (candidate.author ?? '').split(/\s*[,;&]\s*/))
     .map(normalizeForSearch)
     .filter((a) => a.length > 0);

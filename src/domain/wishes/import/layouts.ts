@@ -1,20 +1,29 @@
 import { ValidationError } from '../../shared/domain-error.js';
 import type { ImportLayout } from './parse-wish-import.js';
 
+/** The layouts told from a CSV (or TSV) header; LibraryThing's JSON export is told from its structure. */
+export type CsvLayout = Exclude<ImportLayout, 'librarything-json'>;
+
 /**
  * Which export a file is, told from its header alone (the user never has to say). Each layout lists the
- * columns it cannot do without; the most specific layouts are tried first, because Goodreads and LibraryThing
- * headers also contain an `ISBN` column and would otherwise pass for a plain CSV.
+ * columns it cannot do without (any one name of a group will do); the most specific layouts are tried first,
+ * because most exports also have an `ISBN` column and would otherwise pass for a plain CSV.
  */
-const REQUIRED_COLUMNS: ReadonlyArray<readonly [ImportLayout, readonly (readonly string[])[]]> = [
+const REQUIRED_COLUMNS: ReadonlyArray<readonly [CsvLayout, readonly (readonly string[])[]]> = [
   ['goodreads', [['book id'], ['title'], ['author'], ['isbn'], ['isbn13'], ['exclusive shelf']]],
   ['storygraph', [['title'], ['authors'], ['isbn/uid'], ['read status']]],
+  ['hardcover', [['title'], ['author'], ['status'], ['hardcover book id']]],
+  ['openlibrary', [['work id'], ['bookshelf']]],
+  ['bookwyrm', [['title'], ['author_text'], ['remote_id'], ['shelf']]],
+  ['openreads', [['title'], ['author'], ['status'], ['olid']]],
+  ['calibre', [['title'], ['authors'], ['author_sort', 'title_sort', 'uuid', 'series_index', 'identifiers']]],
   ['librarything', [['title'], ['primary author'], ['collections'], ['isbn', 'isbns']]],
+  ['librarything-legacy', [['title'], ['author (first, last)', 'author (last, first)'], ['isbn', 'isbns']]],
   ['plain', [['isbn']]],
 ];
 
 export interface DetectedLayout {
-  layout: ImportLayout;
+  layout: CsvLayout;
   columns: ColumnIndex;
 }
 
@@ -47,13 +56,16 @@ export class ColumnIndex {
   }
 }
 
-/** Lower case, trimmed, inner whitespace collapsed, and free of BOMs that survived a double encoding. */
+/**
+ * Lower case, trimmed, inner whitespace collapsed, free of BOMs that survived a double encoding, and of the
+ * single quotes LibraryThing's older export puts around every name ('TITLE').
+ */
 export function normaliseHeaderName(name: string): string {
-  return name
+  const bare = name
     .replace(/^(?:\uFEFF|\u00EF\u00BB\u00BF)+/, '')
     .replace(/\s+/g, ' ')
-    .trim()
-    .toLowerCase();
+    .trim();
+  return bare.replace(/^'(.*)'$/, '$1').trim().toLowerCase();
 }
 
 export function detectLayout(header: readonly string[]): DetectedLayout {
@@ -70,7 +82,8 @@ export function unrecognisedFile(why: string): ValidationError {
       field: 'file',
       message:
         'expected a CSV whose header has an "isbn" column (optional "title", "author", "max_price", "currency"), ' +
-        'or an unmodified Goodreads, StoryGraph or LibraryThing export',
+        'or an unmodified export of Goodreads, StoryGraph, LibraryThing (CSV, tab-separated or JSON), ' +
+        'Open Library, BookWyrm, Hardcover, Calibre or Openreads',
     },
   ]);
 }

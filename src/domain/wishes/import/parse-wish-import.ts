@@ -1,32 +1,67 @@
-import { detectDelimiter, parseCsv } from './csv.js';
+import { toCandidate } from './candidate.js';
 import { decodeImportText } from './decode-text.js';
+import { readImportText } from './import-readings.js';
 import { readIsbns } from './isbn-cells.js';
-import { readRow } from './layout-rows.js';
-import { detectLayout, unrecognisedFile } from './layouts.js';
 import { readMaxPrice } from './max-price-cells.js';
 import { shorten } from './text-cells.js';
+import type { ImportSeries } from './title-series.js';
+
+export type { ImportSeries };
 
 /**
- * Wish import, the pure half: bytes in, the rows worth matching out, with a line number on everything so the
- * response can say which line did what. Matching against the catalogue and creating wishes happen elsewhere.
+ * Wish import, the pure half: bytes in, the rows worth matching out, each with everything its export says
+ * about the book and a line number, so the response can say which line did what. Matching against the
+ * catalogue, creating books and wishes happen elsewhere.
  *
  * Rules:
- * - the header (first non-blank line) decides the layout; none recognised → ValidationError on `file`;
- * - only wanted rows go further (Goodreads "to-read" shelf, StoryGraph "to-read" status, LibraryThing
- *   "Wishlist"/"To read" collection, every plain row); the others are counted in `skipped`;
+ * - the header (first non-blank line) decides the layout — or, for a JSON file, its structure; none
+ *   recognised → ValidationError on `file`;
+ * - only wanted rows go further (each layout's own shelf, status, collection or tag column says which: see
+ *   docs/import-formats.md; every plain row is wanted); the others are counted in `skipped`;
  * - a wanted row is a candidate when it has a valid ISBN or a title (an invalid ISBN beside a title still
  *   leaves the title to match by); with neither it is `invalid` ("no ISBN and no title");
  * - a plain row with a bad `max_price`/`currency` is `invalid`, never half-imported without its ceiling;
- * - rows whose cells are all blank (spreadsheets leave `,,,,` lines) are ignored, not reported.
+ * - rows whose cells are all blank (spreadsheets leave `,,,,` lines) are ignored, not reported;
+ * - `line` is the physical line a CSV row starts on; for a JSON file it is the entry's position (1-based).
  */
 
-export type ImportLayout = 'plain' | 'goodreads' | 'storygraph' | 'librarything';
+export type ImportLayout =
+  | 'plain'
+  | 'goodreads'
+  | 'storygraph'
+  | 'librarything'
+  | 'librarything-legacy'
+  | 'librarything-json'
+  | 'openlibrary'
+  | 'bookwyrm'
+  | 'hardcover'
+  | 'calibre'
+  | 'openreads';
+
+export type ImportFormat = 'hardcover' | 'paperback' | 'ebook' | 'audiobook';
 
 export interface ImportCandidate {
   line: number;
+  /** Valid ISBN-13s (ISBN-10 converted), best first. */
   isbns: string[];
+  /** The book's title without a series suffix: "Ninth House (Alex Stern, #1)" → "Ninth House". */
   title: string | null;
+  /** The title as the file wrote it (series suffix included): what the report echoes, and one more form to match. */
+  fileTitle: string | null;
+  /** ("Alex Stern", "1"), from the title's suffix or the export's own series column. */
+  series: ImportSeries | null;
+  /** The primary author, "First Last" (the first of `authors`). */
   author: string | null;
+  /** Primary first, then additional authors, "First Last", no duplicates. */
+  authors: string[];
+  /** From the export's binding, format or media column; unknown → null. */
+  format: ImportFormat | null;
+  /** ISO 639-1 ("en") when the export names a language, else null. */
+  languageCode: string | null;
+  publisher: string | null;
+  /** The edition's publication year when the export gives it, else the work's first. */
+  year: number | null;
+  pages: number | null;
   maxPrice: { amount: string; currency: string } | null;
 }
 
@@ -43,18 +78,9 @@ export interface ParsedWishImport {
 }
 
 export function parseWishImport(bytes: Uint8Array): ParsedWishImport {
-  const text = decodeImportText(bytes);
-  const { delimiter, hintLine } = detectDelimiter(text);
-  const records = parseCsv(text, delimiter);
-  if (hintLine) records.shift();
-  const [header, ...rows] = records;
-  if (!header) throw unrecognisedFile('the file is empty');
-  const { layout, columns } = detectLayout(header.cells);
-
+  const { layout, readings } = readImportText(decodeImportText(bytes));
   const result: ParsedWishImport = { layout, candidates: [], invalid: [], skipped: 0 };
-  for (const { line, cells } of rows) {
-    if (cells.every((cell) => cell.trim() === '')) continue;
-    const reading = readRow(layout, cells, columns);
+  for (const { line, reading } of readings) {
     if (reading.kind === 'unwanted') {
       result.skipped += 1;
       continue;
@@ -76,7 +102,7 @@ export function parseWishImport(bytes: Uint8Array): ParsedWishImport {
       result.invalid.push({ line, message: price.message });
       continue;
     }
-    result.candidates.push({ line, isbns, title: fields.title, author: fields.author, maxPrice: price?.maxPrice ?? null });
+    result.candidates.push(toCandidate(line, fields, isbns, price?.maxPrice ?? null));
   }
   return result;
 }

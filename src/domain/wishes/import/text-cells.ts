@@ -11,28 +11,14 @@ export function cleanText(cell: string | undefined): string | null {
   return text === '' ? null : text;
 }
 
-/** StoryGraph lists every author in one cell ("Ann Leckie, Someone Else"); the first is the one a match needs. */
-export function firstListedAuthor(cell: string | undefined): string | null {
-  const text = cleanText(cell);
-  if (text === null) return null;
-  return cleanText(text.split(',')[0]) ?? text;
-}
-
-/**
- * LibraryThing writes the primary author "Last, First"; the catalogue names authors "First Last". Only the
- * unambiguous shape (exactly one comma) is turned round; anything else is kept as written.
- */
-export function authorFromLastFirst(cell: string | undefined): string | null {
-  const text = cleanText(cell);
-  if (text === null) return null;
-  const parts = text.split(',');
-  if (parts.length !== 2) return text;
-  const last = parts[0]?.trim() ?? '';
-  const first = parts[1]?.trim() ?? '';
-  return last !== '' && first !== '' ? `${first} ${last}` : text;
-}
-
 /** Long cells are cut when quoted in a message: the report names the problem, it does not echo the file. */
 export function shorten(text: string, max = 40): string {
   return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
+}
+
+/** Two cells joined as "Title: Subtitle" (Openreads keeps them apart, most exports do not). */
+export function withSubtitle(title: string | null, subtitle: string | undefined): string | null {
+  const rest = cleanText(subtitle);
+  if (title === null || rest === null) return title;
+  return `${title}: ${rest}`;
 }

@@ -22,7 +22,16 @@ describe('parseWishImport on a 10,000-row Goodreads export', () => {
       line: lines[i],
       isbns: row.isbn13 ? [row.isbn13] : [],
       title: row.title,
+      fileTitle: row.title,
+      series: null,
       author: row.author ?? null,
+      authors: row.author ? [row.author] : [],
+      // goodreadsCsv() writes every row as a paperback, with no publisher, year or page count.
+      format: 'paperback',
+      languageCode: null,
+      publisher: null,
+      year: null,
+      pages: null,
       maxPrice: null,
     }))
     .filter((_, i) => rows[i]?.shelf === 'to-read');
@@ -31,17 +40,13 @@ describe('parseWishImport on a 10,000-row Goodreads export', () => {
     ['24 columns, LF', { columns: 24 as const, lineEnding: '\n' as const }],
     ['31 columns, BOM and CRLF', { columns: 31 as const, lineEnding: '\r\n' as const, bom: true }],
   ])('reads every to-read row with its physical line (%s)', (_name, options) => {
-    const started = performance.now();
     const result = parseWishImport(utf8(goodreadsCsv(rows, options)));
-    const elapsed = performance.now() - started;
 
     expect(result.layout).toBe('goodreads');
     expect(result.candidates).toHaveLength(7_500);
     expect(result.candidates).toEqual(expected);
     expect(result.skipped).toBe(2_500);
     expect(result.invalid).toEqual([]);
-    // Generous: one request must not stall on parsing (it takes well under a second).
-    expect(elapsed).toBeLessThan(5_000);
   });
 
   it('builds the same file from a row count', () => {

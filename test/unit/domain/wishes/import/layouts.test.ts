@@ -32,6 +32,25 @@ describe('detectLayout', () => {
     expect(detectLayout(LIBRARYTHING_HEADER.split(',')).layout).toBe('librarything');
   });
 
+  it.each([
+    ['hardcover', ['Title', 'Author', 'Series', 'Status', 'Privacy', 'Hardcover Book ID', 'ISBN 10', 'ISBN 13', 'Binding']],
+    ['openlibrary', ['Work ID', 'Title', 'Authors', 'First Publish Year', 'Edition ID', 'Bookshelf']],
+    // The older reading log had no title: still Open Library's, its rows are then reported as unmatchable.
+    ['openlibrary', ['Work Id', 'Edition Id', 'Bookshelf']],
+    ['bookwyrm', ['title', 'author_text', 'remote_id', 'isbn_10', 'isbn_13', 'shelf', 'shelf_name']],
+    ['openreads', ['title', 'subtitle', 'author', 'status', 'isbn', 'olid', 'book_format']],
+    ['calibre', ['authors', 'author_sort', 'isbn', 'tags', 'title', 'uuid']],
+    ['librarything-legacy', ["'TITLE'", "'AUTHOR (first, last)'", "'AUTHOR (last, first)'", "'DATE'", "'ISBNs'"]],
+  ])('recognises %s by the columns it cannot do without', (layout, header) => {
+    expect(detectLayout(header).layout).toBe(layout);
+  });
+
+  it('takes a header with an isbn column but none of an export\'s telling columns for a plain CSV', () => {
+    // Calibre's "isbn" without its own columns, BookWyrm's without remote_id: nothing says which export it is.
+    expect(detectLayout(['title', 'authors', 'isbn']).layout).toBe('plain');
+    expect(detectLayout(['title', 'author_text', 'isbn', 'shelf']).layout).toBe('plain');
+  });
+
   it('recognises a plain CSV by its isbn column, with or without the optional ones', () => {
     expect(detectLayout(['isbn']).layout).toBe('plain');
     expect(detectLayout(['title', 'author', 'isbn', 'max_price', 'currency']).layout).toBe('plain');
@@ -68,5 +87,7 @@ describe('ColumnIndex', () => {
 
   it('normalises names the same way as detection', () => {
     expect(normaliseHeaderName('\uFEFF  Exclusive   Shelf ')).toBe('exclusive shelf');
+    expect(normaliseHeaderName(" 'AUTHOR (first, last)' ")).toBe('author (first, last)');
+    expect(normaliseHeaderName("Reader's notes")).toBe("reader's notes");
   });
 });

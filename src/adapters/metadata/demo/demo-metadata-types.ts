@@ -1,0 +1,57 @@
+// The public surface of the demonstration metadata server: what tests, `npm run demo-metadata` and the service use.
+
+export const DEMO_METADATA_SOURCES = ['open-library', 'google-books'] as const;
+
+export type DemoMetadataSource = (typeof DEMO_METADATA_SOURCES)[number];
+
+/** What a service answers instead of its deterministic default, for the requests that ask for the ISBN. */
+export type DemoMetadataBehaviour =
+  /** The ISBN is left out of the answer (the rest of an Open Library batch is answered). */
+  | { kind: 'unknown' }
+  /** 5xx (default 503), with Retry-After when given, for the next `times` requests (default: always). */
+  | { kind: 'server_error'; status?: number; retryAfterSeconds?: number; times?: number }
+  /** 429 with Retry-After for the next `times` requests (default: always). */
+  | { kind: 'rate_limited'; retryAfterSeconds: number; times?: number }
+  /** The usual answer, `delayMs` late. */
+  | { kind: 'slow'; delayMs: number }
+  /** 200 with an HTML body, as a captive portal or a proxy's error page would answer. */
+  | { kind: 'malformed' };
+
+/** One request a service received, for tests that count or inspect them. */
+export interface DemoMetadataRequest {
+  source: DemoMetadataSource;
+  /** The ISBNs asked, in request order (as sent: 10 or 13 digits). */
+  isbns: string[];
+  /** Open Library's jscmd; null for Google. */
+  jscmd: string | null;
+  userAgent: string | null;
+  /** Google's `key` parameter as received; null when none was sent. */
+  apiKey: string | null;
+  /** Date.now() on arrival. */
+  at: number;
+}
+
+export interface DemoMetadataServerOptions {
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** Default 0 (any free port). */
+  port?: number;
+  /** When set, Google requests without this `key` are refused with Google's 400 for a bad key. */
+  googleApiKey?: string;
+}
+
+export interface DemoMetadataServer {
+  /** Base URL of both services, e.g. http://127.0.0.1:3101 (no trailing slash). */
+  url: string;
+  close(): Promise<void>;
+  /** Overrides what `source` answers for one ISBN-13 (or every ISBN with '*'); an ISBN's own override wins. */
+  set(source: DemoMetadataSource, isbn: string | '*', behaviour: DemoMetadataBehaviour): void;
+  /** Removes every override and forgets the requests. */
+  reset(): void;
+  /** The requests received since the start or the last reset, oldest first. */
+  requests(source?: DemoMetadataSource): DemoMetadataRequest[];
+}
+
+export function isDemoMetadataSource(value: string): value is DemoMetadataSource {
+  return (DEMO_METADATA_SOURCES as readonly string[]).includes(value);
+}

@@ -1,0 +1,13 @@
+// The demonstration metadata server: `startDemoMetadataServer` for development and tests.
+export { startDemoMetadataServer } from './demo-metadata-server.js';
+export { demoMetadataBookFor, demoSourceView, type DemoMetadataBook, type DemoSourceView } from './demo-metadata-catalogue.js';
+export { InvalidOverrideError } from './demo-metadata-behaviours.js';
+export {
+  DEMO_METADATA_SOURCES,
+  isDemoMetadataSource,
+  type DemoMetadataBehaviour,
+  type DemoMetadataRequest,
+  type DemoMetadataServer,
+  type DemoMetadataServerOptions,
+  type DemoMetadataSource,
+} from './demo-metadata-types.js';

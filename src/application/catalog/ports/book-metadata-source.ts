@@ -1,0 +1,35 @@
+import type { ServiceIdentifier } from 'inversify';
+
+/** What a bibliographic source says about one edition, mapped to Shelfwatch's terms. */
+export interface BookMetadata {
+  isbn13: string;
+  title: string;
+  subtitle: string | null;
+  /** "First Last", in the source's order. */
+  authors: string[];
+  publisher: string | null;
+  publishedYear: number | null;
+  pages: number | null;
+  /** ISO 639-1. */
+  languageCode: string | null;
+  format: 'hardcover' | 'paperback' | 'ebook' | 'audiobook' | null;
+  coverUrl: string | null;
+  /** The source that knew the edition: 'open-library', 'google-books', … */
+  source: string;
+}
+
+export type MetadataLookup =
+  /** By ISBN-13; ISBNs the source does not know are absent. */
+  | { kind: 'found'; books: Map<string, BookMetadata> }
+  /**
+   * The source could not be reached, or answered 5xx/429 (after its retries). A source answers this for the whole
+   * lookup when any of its requests failed: a partial map would pass the unasked ISBNs off as unknown.
+   */
+  | { kind: 'unavailable'; message: string; retryAfterSeconds?: number };
+
+/** Looks editions up by ISBN; never throws for trouble at the source, it answers `unavailable`. */
+export interface BookMetadataSource {
+  /** Several ISBN-13s at once (batched by the adapter as its API allows). */
+  lookup(isbn13s: readonly string[]): Promise<MetadataLookup>;
+}
+export const BookMetadataSource = Symbol.for('BookMetadataSource') as ServiceIdentifier<BookMetadataSource>;

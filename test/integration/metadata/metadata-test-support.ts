@@ -1,0 +1,80 @@
+// What the metadata tests share: a small purpose-built local server whose answers each test sets, and the adapters
+// built the way the container module builds them, with short waits.
+import { readFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { GoogleBooksMetadataSource } from '../../../src/adapters/metadata/google-books-metadata-source.js';
+import { MetadataHttpClient, type MetadataHttpOptions } from '../../../src/adapters/metadata/metadata-http-client.js';
+import { OpenLibraryMetadataSource } from '../../../src/adapters/metadata/open-library-metadata-source.js';
+
+export const USER_AGENT = 'Shelfwatch-Test/1.0 (+https://shelfwatch.example/about-the-bot; ops@shelfwatch.example)';
+/** Server-side arrival times jitter by a millisecond or two; timers may also fire slightly early. */
+export const TOLERANCE_MS = 5;
+
+export interface Hit {
+  path: string;
+  query: URLSearchParams;
+  userAgent: string | undefined;
+  /** Date.now() on arrival. */
+  at: number;
+}
+
+export type Handler = (req: IncomingMessage, res: ServerResponse, hit: Hit, n: number) => void | Promise<void>;
+
+export interface TestServer {
+  url: string;
+  hits: Hit[];
+  /** What the server answers from now on; `n` counts the requests so far (1 for the first). */
+  answer(handler: Handler): void;
+  close(): Promise<void>;
+}
+
+export async function startTestServer(): Promise<TestServer> {
+  const hits: Hit[] = [];
+  let handler: Handler = (_req, res) => sendJson(res, 200, {});
+  const server: Server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://test.invalid');
+    const hit = { path: url.pathname, query: url.searchParams, userAgent: req.headers['user-agent'], at: Date.now() };
+    hits.push(hit);
+    Promise.resolve(handler(req, res, hit, hits.length)).catch(() => res.destroy());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    hits,
+    answer(next) {
+      handler = next;
+    },
+    close() {
+      server.closeAllConnections();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+export function sendJson(res: ServerResponse, status: number, value: unknown, headers: Record<string, string> = {}): void {
+  const body = Buffer.from(typeof value === 'string' ? value : JSON.stringify(value), 'utf8');
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': String(body.length), ...headers });
+  res.end(body);
+}
+
+export function fixture(name: string): unknown {
+  return JSON.parse(readFileSync(new URL(`../../fixtures/metadata/${name}`, import.meta.url), 'utf8'));
+}
+
+export function httpClient(source: string, options: Partial<MetadataHttpOptions> = {}): MetadataHttpClient {
+  return new MetadataHttpClient({ source, userAgent: USER_AGENT, timeoutMs: 2000, retries: 2, minIntervalMs: 0, baseBackoffMs: 20, ...options });
+}
+
+export function openLibrary(baseUrl: string, options: Partial<MetadataHttpOptions> = {}, batchSize?: number): OpenLibraryMetadataSource {
+  return new OpenLibraryMetadataSource(baseUrl, httpClient('open-library', options), batchSize);
+}
+
+export function googleBooks(baseUrl: string, apiKey: string | null = null, options: Partial<MetadataHttpOptions> = {}): GoogleBooksMetadataSource {
+  return new GoogleBooksMetadataSource(baseUrl, httpClient('google-books', { secrets: apiKey ? [apiKey] : [], ...options }), apiKey);
+}
+
+/** Gaps between consecutive arrivals, in milliseconds. */
+export function gaps(hits: ReadonlyArray<{ at: number }>): number[] {
+  return hits.slice(1).map((hit, i) => hit.at - (hits[i]?.at ?? hit.at));
+}
