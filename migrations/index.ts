@@ -4,6 +4,7 @@ import { Migration20261122000002_languages } from './Migration20261122000002_lan
 import { Migration20261122000003_user_space } from './Migration20261122000003_user_space.js';
 import { Migration20261122000004_pricing } from './Migration20261122000004_pricing.js';
 import { Migration20261122000005_log_alerts } from './Migration20261122000005_log_alerts.js';
+import { Migration20261125000006_edition_cover } from './Migration20261125000006_edition_cover.js';
 
 export const migrationsList = [
   { name: 'Migration20261122000001_catalog', class: Migration20261122000001_catalog },
@@ -11,4 +12,5 @@ export const migrationsList = [
   { name: 'Migration20261122000003_user_space', class: Migration20261122000003_user_space },
   { name: 'Migration20261122000004_pricing', class: Migration20261122000004_pricing },
   { name: 'Migration20261122000005_log_alerts', class: Migration20261122000005_log_alerts },
+  { name: 'Migration20261125000006_edition_cover', class: Migration20261125000006_edition_cover },
 ];

@@ -7,6 +7,7 @@ import { DeleteBook } from '../../application/catalog/delete-book.js';
 import { GetAuthor } from '../../application/catalog/get-author.js';
 import { GetBook } from '../../application/catalog/get-book.js';
 import { GetEdition } from '../../application/catalog/get-edition.js';
+import { LookupEdition } from '../../application/catalog/lookup-edition.js';
 import { ListAuthors } from '../../application/catalog/list-authors.js';
 import { ListBooks } from '../../application/catalog/list-books.js';
 import { ListEditions } from '../../application/catalog/list-editions.js';
@@ -57,7 +58,7 @@ export function apiRoutes(container: Container, paginator: Paginator, fetchCoold
       { list: get(ListBooks), create: get(CreateBook), get: get(GetBook), update: get(UpdateBook), remove: get(DeleteBook) },
       paginator,
     ),
-    ...editionRoutes({ list: get(ListEditions), add: get(AddEdition), get: get(GetEdition) }, paginator),
+    ...editionRoutes({ list: get(ListEditions), add: get(AddEdition), get: get(GetEdition), lookup: get(LookupEdition) }, paginator),
     ...priceRoutes({ list: get(ListEditionPrices), fetch: get(FetchEditionPrices) }, paginator, fetchCooldownSeconds),
     ...authorRoutes(
       { list: get(ListAuthors), create: get(CreateAuthor), get: get(GetAuthor), update: get(UpdateAuthor), remove: get(DeleteAuthor) },

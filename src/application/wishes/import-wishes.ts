@@ -1,4 +1,5 @@
 import { inject, injectable } from 'inversify';
+import { plausiblePublishedYear } from '../../domain/catalog/edition.js';
 import { languageOfIsbn } from '../../domain/catalog/isbn-language.js';
 import { Money } from '../../domain/shared/money.js';
 import { normalizeForSearch } from '../../domain/shared/search-text.js';
@@ -135,7 +136,7 @@ function newBookOf(candidate: ImportCandidate, key: number): NewImportedBook {
             format: candidate.format ?? DEFAULT_FORMAT,
             languageCode: candidate.languageCode ?? languageOfIsbn(isbn) ?? DEFAULT_LANGUAGE,
             publisher: candidate.publisher,
-            publishedYear: candidate.year,
+            publishedYear: plausiblePublishedYear(candidate.year, new Date()),
           },
   };
 }

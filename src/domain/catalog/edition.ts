@@ -6,6 +6,11 @@ export type EditionFormat = (typeof EDITION_FORMATS)[number];
 
 export const EARLIEST_PUBLISHED_YEAR = 1450;
 
+/** A publication year an edition may carry (from 1450 to two years ahead), else null: for years read from elsewhere. */
+export function plausiblePublishedYear(year: number | null, now: Date): number | null {
+  return year !== null && Number.isInteger(year) && year >= EARLIEST_PUBLISHED_YEAR && year <= now.getUTCFullYear() + 2 ? year : null;
+}
+
 export interface EditionFields {
   isbn: string;
   format: EditionFormat;
@@ -13,6 +18,8 @@ export interface EditionFields {
   editionTitle: string | null;
   publisher: string | null;
   publishedYear: number | null;
+  /** A cover image's URL, where a metadata source gave one. */
+  coverUrl?: string | null;
 }
 
 export class Edition {
@@ -25,6 +32,7 @@ export class Edition {
   editionTitle!: string | null;
   publisher!: string | null;
   publishedYear!: number | null;
+  coverUrl!: string | null;
   createdAt!: Date;
   updatedAt!: Date;
 
@@ -46,6 +54,7 @@ export class Edition {
     edition.editionTitle = fields.editionTitle?.trim() || null;
     edition.publisher = fields.publisher?.trim() || null;
     edition.publishedYear = fields.publishedYear;
+    edition.coverUrl = fields.coverUrl ?? null;
     edition.createdAt = now;
     edition.updatedAt = now;
     return edition;

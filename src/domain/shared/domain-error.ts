@@ -43,3 +43,14 @@ export class RateLimitedError extends DomainError {
     super(message);
   }
 }
+
+/** Something the service depends on (a metadata source) cannot be reached now; the caller may retry later. */
+export class ServiceUnavailableError extends DomainError {
+  readonly code = 'service_unavailable';
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(message);
+  }
+}

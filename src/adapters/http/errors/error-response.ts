@@ -1,6 +1,6 @@
 import type { ErrorRequestHandler, Request, Response } from 'express';
 import { apiError } from '../../../domain/logging/log-event.js';
-import { DomainError, RateLimitedError, type FieldProblem } from '../../../domain/shared/domain-error.js';
+import { DomainError, RateLimitedError, ServiceUnavailableError, type FieldProblem } from '../../../domain/shared/domain-error.js';
 import type { LogSink } from '../../../application/logging/log-sink.js';
 import type { Clock } from '../../../application/shared/clock.js';
 import { statusOf } from './error-table.js';
@@ -46,7 +46,7 @@ export function errorHandler(logs: LogSink, clock: Clock, isUnavailable: (error:
     if (res.headersSent) return;
     if (error instanceof DomainError) {
       const headers: Record<string, string> =
-        error instanceof RateLimitedError ? { 'Retry-After': String(error.retryAfterSeconds) } : {};
+        error instanceof RateLimitedError || error instanceof ServiceUnavailableError ? { 'Retry-After': String(error.retryAfterSeconds) } : {};
       sendError(res, error.code, error.message, { details: error.details, headers });
       return;
     }

@@ -36,6 +36,7 @@ export const EditionJson = z.object({
   edition_title: z.string().nullable(),
   publisher: z.string().nullable(),
   published_year: z.number().nullable(),
+  cover_url: z.string().nullable(),
   created_at: Timestamp,
   updated_at: Timestamp,
 });
@@ -49,6 +50,7 @@ export const editionJson = (edition: Edition): z.infer<typeof EditionJson> => ({
   edition_title: edition.editionTitle,
   publisher: edition.publisher,
   published_year: edition.publishedYear,
+  cover_url: edition.coverUrl,
   created_at: isoTimestamp(edition.createdAt),
   updated_at: isoTimestamp(edition.updatedAt),
 });

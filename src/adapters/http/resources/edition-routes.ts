@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { AddEdition } from '../../../application/catalog/add-edition.js';
 import type { GetEdition } from '../../../application/catalog/get-edition.js';
 import type { ListEditions } from '../../../application/catalog/list-editions.js';
+import type { LookupEdition } from '../../../application/catalog/lookup-edition.js';
 import { EDITION_FORMATS, type EditionFields } from '../../../domain/catalog/edition.js';
 import type { Paginator } from '../pagination/page-links.js';
 import { collectionOf, IdParams, IdText, IdValue, PageQuery } from '../routing/common-schemas.js';
@@ -19,6 +20,8 @@ const EditionBody = z.strictObject({
 
 const BookIdParams = z.strictObject({ bookId: IdText });
 
+const LookupBody = z.strictObject({ isbn: z.string().max(40).describe('ISBN-10 or ISBN-13, hyphens allowed') });
+
 const fieldsOf = (body: z.infer<typeof EditionBody>): EditionFields => ({
   isbn: body.isbn,
   format: body.format,
@@ -32,6 +35,7 @@ export interface EditionUseCases {
   list: ListEditions;
   add: AddEdition;
   get: GetEdition;
+  lookup: LookupEdition;
 }
 
 export function editionRoutes(useCases: EditionUseCases, paginator: Paginator): RouteSpec[] {
@@ -54,6 +58,19 @@ export function editionRoutes(useCases: EditionUseCases, paginator: Paginator): 
       responses: { 201: { description: 'The created edition', schema: EditionJson } },
       async handle({ params, body }) {
         return { status: 201, body: editionJson(await useCases.add.execute(params.bookId, fieldsOf(body))) };
+      },
+    }),
+    route({
+      method: 'post', path: '/editions/lookup', tag: 'editions', auth: 'jwt',
+      summary: "Add a book by ISBN: the catalog's edition, or one created from the book metadata sources with its book and authors",
+      body: LookupBody,
+      responses: {
+        200: { description: 'The catalog already had the edition', schema: EditionJson },
+        201: { description: 'The edition, created from a metadata source (its book and authors as needed)', schema: EditionJson },
+      },
+      async handle({ body }) {
+        const found = await useCases.lookup.execute(body.isbn);
+        return { status: found.kind === 'created' ? 201 : 200, body: editionJson(found.edition) };
       },
     }),
     route({

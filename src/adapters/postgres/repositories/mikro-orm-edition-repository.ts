@@ -17,6 +17,10 @@ export class MikroOrmEditionRepository implements EditionRepository {
     return this.em.findOne(Edition, { id });
   }
 
+  findByIsbn(isbn13: string): Promise<Edition | null> {
+    return this.em.findOne(Edition, { isbn: isbn13 });
+  }
+
   async add(edition: Edition): Promise<void> {
     try {
       this.em.persist(edition);
@@ -47,6 +51,7 @@ function editionFromRow(row: Row): Edition {
     editionTitle: (row.edition_title as string | null) ?? null,
     publisher: (row.publisher as string | null) ?? null,
     publishedYear: (row.published_year as number | null) ?? null,
+    coverUrl: (row.cover_url as string | null) ?? null,
     createdAt: toDate(row.created_at),
     updatedAt: toDate(row.updated_at),
   });

@@ -1,6 +1,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { inject, injectable } from 'inversify';
-import type { CreatedImportedBooks, ImportCatalogWriter, NewImportedBook } from '../../../application/wishes/ports/import-catalog-writer.js';
+import type {
+  AuthorOrigin,
+  CreatedImportedBooks,
+  ImportCatalogWriter,
+  NewImportedBook,
+} from '../../../application/wishes/ports/import-catalog-writer.js';
 import { normalizeForSearch, searchTextOf } from '../../../domain/shared/search-text.js';
 import { OrmEntityManager } from '../orm-tokens.js';
 import { bigintArray, type Row, textArray, toId } from './row-mapping.js';
@@ -22,7 +27,7 @@ order by w.folded, parts.author_id`;
 
 const INSERT_AUTHORS = `
 insert into author (author_name, name_search, is_user_created)
-select r.name, r.search, true from jsonb_to_recordset(?::jsonb) as r(name text, search text)
+select r.name, r.search, r.user_created from jsonb_to_recordset(?::jsonb) as r(name text, search text, user_created boolean)
 returning author_id, name_search`;
 
 // Ids are taken from the sequence first, so each created book is known by its row without relying on the order
@@ -41,11 +46,11 @@ on conflict do nothing`;
 
 // An ISBN another request created meanwhile (outside any import) is skipped here and handled below.
 const INSERT_EDITIONS = `
-insert into edition (book_id, isbn, format, language_id, publisher, published_year)
+insert into edition (book_id, isbn, format, language_id, publisher, published_year, cover_url)
 select r.book_id, r.isbn, r.format,
        coalesce(l.language_id, (select language_id from language where language_code = 'en')),
-       r.publisher, r.year
-from jsonb_to_recordset(?::jsonb) as r(book_id bigint, isbn text, format text, language text, publisher text, year int)
+       r.publisher, r.year, r.cover_url
+from jsonb_to_recordset(?::jsonb) as r(book_id bigint, isbn text, format text, language text, publisher text, year int, cover_url text)
 left join language l on l.language_code = r.language
 on conflict (isbn) do nothing
 returning isbn`;
@@ -58,11 +63,11 @@ export class SqlImportCatalogWriter implements ImportCatalogWriter {
     await this.em.execute('select pg_advisory_xact_lock(?, 0)', [IMPORT_CREATION_LOCK]);
   }
 
-  async create(books: readonly NewImportedBook[]): Promise<CreatedImportedBooks> {
+  async create(books: readonly NewImportedBook[], authorOrigin: AuthorOrigin = 'user'): Promise<CreatedImportedBooks> {
     const result: CreatedImportedBooks = { bookIds: new Map(), createdBooks: 0, createdAuthors: 0, createdEditions: 0 };
     if (books.length === 0) return result;
 
-    const authorIds = await this.authorIds(books, result);
+    const authorIds = await this.authorIds(books, result, authorOrigin === 'user');
     const ids = (await this.em.execute<Row[]>(BOOK_IDS, [books.length])).map((row) => toId(row.id));
     const created = books.map((book, index) => ({ book, id: ids[index] as number }));
     await this.em.execute(INSERT_BOOKS, [
@@ -85,6 +90,7 @@ export class SqlImportCatalogWriter implements ImportCatalogWriter {
         language: book.edition!.languageCode,
         publisher: book.edition!.publisher,
         year: book.edition!.publishedYear,
+        cover_url: book.edition!.coverUrl ?? null,
       }));
       for (const row of await this.em.execute<Row[]>(INSERT_EDITIONS, [JSON.stringify(rows)])) inserted.add(String(row.isbn));
     }
@@ -103,7 +109,7 @@ export class SqlImportCatalogWriter implements ImportCatalogWriter {
   }
 
   /** Folded name → author id, for every author the books name: the existing ones, and the ones created now. */
-  private async authorIds(books: readonly NewImportedBook[], result: CreatedImportedBooks): Promise<Map<string, number>> {
+  private async authorIds(books: readonly NewImportedBook[], result: CreatedImportedBooks, userCreated: boolean): Promise<Map<string, number>> {
     const names = new Map<string, string>();
     for (const book of books) {
       for (const name of book.authors) {
@@ -117,7 +123,8 @@ export class SqlImportCatalogWriter implements ImportCatalogWriter {
     for (const row of existing) ids.set(String(row.folded), toId(row.author_id));
     const missing = [...names].filter(([folded]) => !ids.has(folded)).map(([folded, name]) => ({ name: name.slice(0, 300), search: folded }));
     if (missing.length > 0) {
-      for (const row of await this.em.execute<Row[]>(INSERT_AUTHORS, [JSON.stringify(missing.map((m) => ({ ...m, search: searchTextOf([m.name]) })))])) {
+      const rows = missing.map((m) => ({ ...m, search: searchTextOf([m.name]), user_created: userCreated }));
+      for (const row of await this.em.execute<Row[]>(INSERT_AUTHORS, [JSON.stringify(rows)])) {
         ids.set(String(row.name_search), toId(row.author_id));
       }
       result.createdAuthors = missing.length;

@@ -51,6 +51,7 @@ export const EditionSchema = new EntitySchema<Edition>({
     editionTitle: { type: 'string', fieldName: 'edition_title', nullable: true },
     publisher: { type: 'string', fieldName: 'publisher', nullable: true },
     publishedYear: { type: 'integer', fieldName: 'published_year', nullable: true },
+    coverUrl: { type: 'text', fieldName: 'cover_url', nullable: true },
     createdAt: timestamp('created_at'),
     updatedAt: timestamp('updated_at'),
   },

@@ -13,8 +13,15 @@ export interface NewImportedBook {
     languageCode: string;
     publisher: string | null;
     publishedYear: number | null;
+    coverUrl?: string | null;
   } | null;
 }
+
+/**
+ * Who names the authors it creates: a user's export (`is_user_created`), or a metadata source (not user-created:
+ * the catalog's own data).
+ */
+export type AuthorOrigin = 'user' | 'metadata';
 
 export interface CreatedImportedBooks {
   /** Row key → the book the row now points at: the created one, or the one its edition belonged to already. */
@@ -35,6 +42,6 @@ export interface ImportCatalogWriter {
    * create it once. Take it before matching, so matching sees what a concurrent import just created.
    */
   lockCreation(): Promise<void>;
-  create(books: readonly NewImportedBook[]): Promise<CreatedImportedBooks>;
+  create(books: readonly NewImportedBook[], authorOrigin?: AuthorOrigin): Promise<CreatedImportedBooks>;
 }
 export const ImportCatalogWriter = Symbol.for('ImportCatalogWriter') as ServiceIdentifier<ImportCatalogWriter>;
