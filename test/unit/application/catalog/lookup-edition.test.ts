@@ -1,0 +1,97 @@
+// LookupEdition with hand-written fakes of its ports: which answer for which source result, and what is created.
+import { describe, expect, it } from 'vitest';
+import { LookupEdition } from '../../../../src/application/catalog/lookup-edition.js';
+import type { BookMetadata, BookMetadataSource, MetadataLookup } from '../../../../src/application/catalog/ports/book-metadata-source.js';
+import type { EditionRepository } from '../../../../src/application/catalog/ports/edition-repository.js';
+import type { UnitOfWork } from '../../../../src/application/shared/unit-of-work.js';
+import type { AuthorOrigin, CreatedImportedBooks, ImportCatalogWriter, NewImportedBook } from '../../../../src/application/wishes/ports/import-catalog-writer.js';
+import { Edition } from '../../../../src/domain/catalog/edition.js';
+import { NotFoundError, ServiceUnavailableError, ValidationError } from '../../../../src/domain/shared/domain-error.js';
+
+const ISBN = '9783150090114';
+
+class FakeCatalog implements Pick<EditionRepository, 'findByIsbn'>, ImportCatalogWriter {
+  readonly editions = new Map<string, Edition>();
+  readonly created: Array<{ book: NewImportedBook; origin: AuthorOrigin | undefined }> = [];
+  locks = 0;
+
+  async findByIsbn(isbn13: string): Promise<Edition | null> {
+    return this.editions.get(isbn13) ?? null;
+  }
+
+  async lockCreation(): Promise<void> {
+    this.locks++;
+  }
+
+  async create(books: readonly NewImportedBook[], origin?: AuthorOrigin): Promise<CreatedImportedBooks> {
+    for (const book of books) {
+      this.created.push({ book, origin });
+      const edition = Edition.create(1, { isbn: book.edition!.isbn13, format: book.edition!.format, languageId: 1, editionTitle: null, publisher: null, publishedYear: null }, new Date());
+      edition.id = 42;
+      this.editions.set(edition.isbn, edition);
+    }
+    return { bookIds: new Map([[0, 1]]), createdBooks: books.length, createdAuthors: 0, createdEditions: books.length };
+  }
+}
+
+const metadataOf = (answer: MetadataLookup): BookMetadataSource & { asked: string[][] } => {
+  const asked: string[][] = [];
+  return { asked, lookup: async (isbns) => (asked.push([...isbns]), answer) };
+};
+
+const book: BookMetadata = {
+  isbn13: ISBN,
+  title: 'Die Verwandlung',
+  subtitle: 'Erzählung',
+  authors: ['Franz Kafka'],
+  publisher: 'Reclam',
+  publishedYear: 3001,
+  pages: 96,
+  languageCode: null,
+  format: null,
+  coverUrl: 'https://covers.example/1.jpg',
+  source: 'open-library',
+};
+
+const uow: UnitOfWork = { transaction: (work) => work() };
+const use = (catalog: FakeCatalog, metadata: BookMetadataSource) => new LookupEdition(catalog as unknown as EditionRepository, metadata, catalog, uow);
+
+describe('LookupEdition', () => {
+  it("answers the catalog's edition without asking the sources", async () => {
+    const catalog = new FakeCatalog();
+    const existing = Edition.create(1, { isbn: ISBN, format: 'hardcover', languageId: 1, editionTitle: null, publisher: null, publishedYear: null }, new Date());
+    catalog.editions.set(ISBN, existing);
+    const metadata = metadataOf({ kind: 'found', books: new Map() });
+    expect(await use(catalog, metadata).execute('3-15-009011-3')).toEqual({ kind: 'existing', edition: existing });
+    expect(metadata.asked).toEqual([]);
+  });
+
+  it('creates from the source under the lock: title with subtitle, metadata authors, defaults for what the source lacks', async () => {
+    const catalog = new FakeCatalog();
+    const result = await use(catalog, metadataOf({ kind: 'found', books: new Map([[ISBN, book]]) })).execute(ISBN);
+    expect(result.kind).toBe('created');
+    expect(catalog.locks).toBe(1);
+    expect(catalog.created).toEqual([
+      {
+        origin: 'metadata',
+        book: {
+          key: 0,
+          title: 'Die Verwandlung: Erzählung',
+          authors: ['Franz Kafka'],
+          // No format: paperback; no language: the ISBN's group (978-3, German); an impossible year is dropped.
+          edition: { isbn13: ISBN, format: 'paperback', languageCode: 'de', publisher: 'Reclam', publishedYear: null, coverUrl: 'https://covers.example/1.jpg' },
+        },
+      },
+    ]);
+  });
+
+  it('bad ISBN, unknown ISBN, sources unavailable: a validation error, not found, unavailable with Retry-After', async () => {
+    const catalog = new FakeCatalog();
+    await expect(use(catalog, metadataOf({ kind: 'found', books: new Map() })).execute('978-3-15-009011-5')).rejects.toBeInstanceOf(ValidationError);
+    await expect(use(catalog, metadataOf({ kind: 'found', books: new Map() })).execute(ISBN)).rejects.toBeInstanceOf(NotFoundError);
+    const down = use(catalog, metadataOf({ kind: 'unavailable', message: 'open-library: 503', retryAfterSeconds: 30 })).execute(ISBN);
+    await expect(down).rejects.toMatchObject({ retryAfterSeconds: 30 });
+    await expect(down).rejects.toBeInstanceOf(ServiceUnavailableError);
+    expect(catalog.created).toEqual([]);
+  });
+});
