@@ -4,6 +4,8 @@ import jwt from 'jsonwebtoken';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_JWT_SECRET } from '../support/test-service.js';
+import { demoSourceView } from '../../src/adapters/metadata/demo/index.js';
+import { goodreadsCsv } from '../support/import-fixtures.js';
 import { openSession, signIn, startWebHarness, uniqueIsbn, type WebHarness } from './support/web-harness.js';
 
 let h: WebHarness;
@@ -273,6 +275,45 @@ describe('the user’s space', () => {
       max_price: { amount: '12.50', currency: 'EUR' },
     });
     await s.shot('wishes');
+    await s.close();
+  });
+
+  it('imports a Goodreads export into a fresh account: the missing books are added, and the wishes lead to their editions', async () => {
+    const token = h.t.token('goodreads-newcomer');
+    const isbn = uniqueIsbn();
+    const csv = goodreadsCsv([
+      { title: 'A Browser Imported Book (Test Series, #1)', author: 'Imported Author', isbn13: isbn, shelf: 'to-read' },
+      { title: 'Finished Long Ago', author: 'Imported Author', isbn13: uniqueIsbn(), shelf: 'read' },
+    ]);
+    const s = await openSession(h, 'import goodreads');
+    const { page } = s;
+    await signIn(page, token);
+    await page.goto('/wishes.html');
+    await page.getByLabel('Export file').setInputFiles({ name: 'goodreads_library_export.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    expect(await page.getByLabel('Add books that are not in the catalog yet').isChecked()).toBe(true);
+    await page.getByRole('button', { name: 'Import' }).click();
+    await expectText(page.locator('#import-report'), 'Wishes: 1 created, 0 already wished');
+    await expectText(page.locator('#import-report'), 'Added to the catalog: 1 books, 1 authors, 1 editions.');
+    await expectText(page.locator('#wish-list .items .title'), 'A Browser Imported Book');
+    await page.locator('#wish-list .items .title').first().click();
+    await expectText(page.locator('#edition-list .items'), `ISBN ${isbn}`);
+    await expectText(page.locator('#edition-list .items'), 'paperback');
+    await s.shot('imported-book');
+    await s.close();
+  });
+
+  it('adds a book by ISBN from the metadata sources and shows its edition', async () => {
+    const token = h.t.token('isbn-adder');
+    const isbn = Array.from({ length: 100 }, () => uniqueIsbn()).find((candidate) => demoSourceView('open-library', candidate) !== null)!;
+    const s = await openSession(h, 'add by isbn');
+    const { page } = s;
+    await signIn(page, token);
+    await page.goto('/books.html');
+    await page.getByLabel('ISBN', { exact: true }).fill(isbn);
+    await page.getByRole('button', { name: 'Find or add' }).click();
+    await page.waitForURL(/\/book\.html\?id=\d+/);
+    await expectText(page.locator('#edition-list .items'), `ISBN ${isbn}`);
+    await s.shot('added-by-isbn');
     await s.close();
   });
 

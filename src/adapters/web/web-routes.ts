@@ -21,7 +21,7 @@ const TITLE_LINE = /^<!--title: (.+)-->\n/;
  */
 const SECURITY_HEADERS: Record<string, string> = {
   'Content-Security-Policy':
-    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; " +
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: https:; connect-src 'self'; " +
     "base-uri 'none'; form-action 'self'; frame-ancestors 'none'; object-src 'none'",
   'Referrer-Policy': 'no-referrer',
   'X-Content-Type-Options': 'nosniff',

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { expect, onTestFailed } from 'vitest';
 import { type DemoStoreServer, startDemoStoreServer } from '../../../src/adapters/stores/demo/index.js';
+import { type DemoMetadataServer, startDemoMetadataServer } from '../../../src/adapters/metadata/demo/index.js';
 import { startTestService, type TestService } from '../../support/test-service.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -24,6 +25,7 @@ export const SCREENSHOTS = join('test-results', 'screenshots');
 export interface WebHarness {
   t: TestService;
   demo: DemoStoreServer;
+  metadata: DemoMetadataServer;
   browser: Browser;
   stop(): Promise<void>;
 }
@@ -33,9 +35,13 @@ export async function startWebHarness(): Promise<WebHarness> {
   await rm(SCREENSHOTS, { recursive: true, force: true });
   await mkdir(SCREENSHOTS, { recursive: true });
   const demo = await startDemoStoreServer({ port: 0 });
+  const metadata = await startDemoMetadataServer({ port: 0 });
   const t = await startTestService({
     DEV_SIGN_IN: 'on',
     DEMO_STORE_URL: demo.url,
+    OPEN_LIBRARY_URL: metadata.url,
+    GOOGLE_BOOKS_URL: metadata.url,
+    METADATA_MIN_INTERVAL_MS: '0',
     FETCH_COOLDOWN: '0',
     STORE_MIN_INTERVAL_MS: '0',
     FETCH_RETRIES: '0',
@@ -46,11 +52,13 @@ export async function startWebHarness(): Promise<WebHarness> {
   return {
     t,
     demo,
+    metadata,
     browser,
     async stop() {
       await browser.close();
       await t.stop();
       await demo.close();
+      await metadata.close();
     },
   };
 }

@@ -19,6 +19,7 @@ interface Edition {
   edition_title: string | null;
   publisher: string | null;
   published_year: number | null;
+  cover_url: string | null;
 }
 
 interface Author {
@@ -70,7 +71,12 @@ startPage(async ({ errors }) => {
       const details = [edition.edition_title, edition.publisher, edition.published_year].filter(Boolean).join(', ');
       const button = el('button', { type: 'button', 'aria-controls': 'prices' }, 'Prices');
       button.addEventListener('click', () => void selectEdition(edition));
+      // Covers come from the metadata sources (https only: the page's policy allows no other remote images).
+      const cover = edition.cover_url?.startsWith('https://')
+        ? el('img', { src: edition.cover_url, alt: `Cover of ISBN ${edition.isbn}`, class: 'cover', loading: 'lazy', referrerpolicy: 'no-referrer' })
+        : null;
       return el('div', { class: 'row', 'data-edition-id': edition.edition_id },
+        cover,
         el('span', { class: 'title' }, `ISBN ${edition.isbn}`),
         el('span', { class: 'meta' }, `${edition.format}, `, language, details ? `, ${details}` : ''),
         button);

@@ -1,4 +1,4 @@
-// Books: search, page through results, add a book.
+// Books: search, page through results, add a book by ISBN or by hand.
 import { api, collectAll } from '../api.js';
 import { CollectionView } from '../collection-view.js';
 import { byId, el, formatDate } from '../dom.js';
@@ -31,6 +31,17 @@ startPage(async ({ errors }) => {
     ({ items }) => typeSelect.append(...items.map((t) => el('option', { value: t.type_id }, t.type_name))),
     (error: unknown) => errors.show(error, 'Loading the types'),
   );
+
+  // The catalog's edition, or one the metadata sources know, added with its book and authors.
+  bindForm(byId<HTMLFormElement>('lookup-isbn'), {
+    errors,
+    action: 'Looking the ISBN up',
+    async submit(read) {
+      const edition = await api<{ book_id: number }>('POST', '/api/editions/lookup', { body: { isbn: read.text('isbn') } });
+      location.assign(`/book.html?id=${edition.book_id}`);
+      return 'Found';
+    },
+  });
 
   bindForm(byId<HTMLFormElement>('create-book'), {
     errors,
