@@ -1,6 +1,6 @@
 // Reading the loosely typed fields of bibliographic answers: free-text dates, "Last, First" names, page counts,
 // language tags and binding names. Pure; both sources' mappings use them.
-import { ISO_639_1_LANGUAGES } from '../../../migrations/reference/iso-639-1-languages.js';
+import { ISO_639_1_LANGUAGES } from '../../domain/reference/iso-639-1-languages.js';
 import { EARLIEST_PUBLISHED_YEAR } from '../../domain/catalog/edition.js';
 import type { BookMetadata } from '../../application/catalog/ports/book-metadata-source.js';
 

@@ -1,4 +1,4 @@
-import { ISO_639_1_LANGUAGES } from '../../../../migrations/reference/iso-639-1-languages.js';
+import { ISO_639_1_LANGUAGES } from '../../reference/iso-639-1-languages.js';
 import { normalizeForSearch } from '../../shared/search-text.js';
 import { cleanText } from './text-cells.js';
 

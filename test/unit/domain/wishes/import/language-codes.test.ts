@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ISO_639_1_LANGUAGES } from '../../../../../migrations/reference/iso-639-1-languages.js';
+import { ISO_639_1_LANGUAGES } from '../../../../../src/domain/reference/iso-639-1-languages.js';
 import { languageCodeOf } from '../../../../../src/domain/wishes/import/language-codes.js';
 
 describe('languageCodeOf', () => {
