@@ -1,13 +1,10 @@
-import { existsSync } from 'node:fs';
-import { readFile, rename, writeFile } from 'node:fs/promises';
+import { writeReportSection } from './report-section.js';
 import os from 'node:os';
 import type { BenchPage } from './extraction-pages.js';
 
 // The "## Page extraction" section of docs/benchmarks.md: rendered from one run's numbers, written between its own
 // markers so that the other benchmarks' sections stay as they are.
 
-const BEGIN = '<!-- extraction-benchmark:begin -->';
-const END = '<!-- extraction-benchmark:end -->';
 
 export interface Timing {
   p50: number;
@@ -71,19 +68,7 @@ export function renderSection(results: PageResult[], settings: { warmup: number;
   ].join('\n');
 }
 
-/** Replaces the section between its markers, or appends it at the end; written through a rename. */
-export async function writeExtractionSection(file: string, section: string): Promise<void> {
-  const block = `${BEGIN}\n${section.trim()}\n${END}`;
-  let next: string;
-  if (!existsSync(file)) {
-    next = `# Benchmarks\n\n${block}\n`;
-  } else {
-    const text = await readFile(file, 'utf8');
-    const begin = text.indexOf(BEGIN);
-    const end = text.indexOf(END);
-    next = begin >= 0 && end > begin ? text.slice(0, begin) + block + text.slice(end + END.length) : `${text.trimEnd()}\n\n${block}\n`;
-  }
-  const temporary = `${file}.extraction-${process.pid}.tmp`;
-  await writeFile(temporary, next);
-  await rename(temporary, file);
+/** Rewrites this benchmark's own section of the benchmarks document (report-section.ts). */
+export function writeExtractionSection(file: string, section: string): Promise<void> {
+  return writeReportSection(file, 'extraction', section);
 }

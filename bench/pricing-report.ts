@@ -1,33 +1,11 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { readFile, rename, writeFile } from 'node:fs/promises';
+import { writeReportSection } from './report-section.js';
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 
-const BEGIN = '<!-- pricing-benchmark:begin -->';
-const BEGIN_PATTERN = /<!-- pricing-benchmark:begin[^>]*-->/;
-const END = '<!-- pricing-benchmark:end -->';
 
-/**
- * Replaces the pricing section of the benchmarks document (between its markers) and nothing else; appends it when
- * missing; creates the file when missing. Written through a temporary file and a rename, read just before, so a
- * catalog benchmark writing its own section meanwhile loses at most a race of a few milliseconds.
- */
-export async function writePricingSection(file: string, section: string): Promise<void> {
-  const block = `${BEGIN}\n${section.trim()}\n${END}`;
-  let next: string;
-  if (!existsSync(file)) {
-    next = `# Benchmarks\n\n${block}\n`;
-  } else {
-    const text = await readFile(file, 'utf8');
-    const begin = BEGIN_PATTERN.exec(text);
-    const end = text.indexOf(END);
-    next =
-      begin && end > begin.index
-        ? text.slice(0, begin.index) + block + text.slice(end + END.length)
-        : `${text.trimEnd()}\n\n${block}\n`;
-  }
-  const temporary = `${file}.pricing-${process.pid}.tmp`;
-  await writeFile(temporary, next);
-  await rename(temporary, file);
+/** Rewrites this benchmark's own section of the benchmarks document (report-section.ts). */
+export function writePricingSection(file: string, section: string): Promise<void> {
+  return writeReportSection(file, 'pricing', section);
 }
 
 export interface MachineInfo {

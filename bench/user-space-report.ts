@@ -1,28 +1,16 @@
+import { writeReportSection } from './report-section.js';
 // The user-space benchmark's own section of docs/benchmarks.md, between its markers; everything else in the file
 // (the catalog benchmark's section in particular) is kept byte for byte.
-import { existsSync, readFileSync } from 'node:fs';
-import { readFile, rename, writeFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import pg from 'pg';
 
 export const USER_SPACE_BEGIN = '<!-- user-space-benchmark:begin -->';
 export const USER_SPACE_END = '<!-- user-space-benchmark:end -->';
 
-/** Replaces the section between the markers, or appends it at the end of the file (created when missing). */
-export async function writeUserSpaceSection(file: string, section: string): Promise<void> {
-  const block = `${USER_SPACE_BEGIN}\n${section.trim()}\n${USER_SPACE_END}`;
-  // Read as late as possible: another benchmark may rewrite its own section of the same file meanwhile.
-  const text = existsSync(file) ? await readFile(file, 'utf8') : '# Benchmarks\n';
-  const begin = text.indexOf(USER_SPACE_BEGIN);
-  const end = text.indexOf(USER_SPACE_END);
-  const next =
-    begin >= 0 && end > begin
-      ? text.slice(0, begin) + block + text.slice(end + USER_SPACE_END.length)
-      : `${text.trimEnd()}\n\n${block}\n`;
-  // Written whole and renamed into place, so a concurrent reader never sees half a file.
-  const temporary = `${file}.user-space-${process.pid}.tmp`;
-  await writeFile(temporary, next);
-  await rename(temporary, file);
+/** Rewrites this benchmark's own section of the benchmarks document (report-section.ts). */
+export function writeUserSpaceSection(file: string, section: string): Promise<void> {
+  return writeReportSection(file, 'user-space', section);
 }
 
 export interface MachineInfo {
