@@ -5,6 +5,7 @@ import { Migration20261122000003_user_space } from './Migration20261122000003_us
 import { Migration20261122000004_pricing } from './Migration20261122000004_pricing.js';
 import { Migration20261122000005_log_alerts } from './Migration20261122000005_log_alerts.js';
 import { Migration20261125000006_edition_cover } from './Migration20261125000006_edition_cover.js';
+import { Migration20261125000007_edition_enrichment } from './Migration20261125000007_edition_enrichment.js';
 
 export const migrationsList = [
   { name: 'Migration20261122000001_catalog', class: Migration20261122000001_catalog },
@@ -13,4 +14,5 @@ export const migrationsList = [
   { name: 'Migration20261122000004_pricing', class: Migration20261122000004_pricing },
   { name: 'Migration20261122000005_log_alerts', class: Migration20261122000005_log_alerts },
   { name: 'Migration20261125000006_edition_cover', class: Migration20261125000006_edition_cover },
+  { name: 'Migration20261125000007_edition_enrichment', class: Migration20261125000007_edition_enrichment },
 ];

@@ -3,6 +3,8 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type PgBoss from 'pg-boss';
 import type { Container } from 'inversify';
 import type { AppConfig } from '../config/config.js';
+import { EnrichImportedEditions } from './application/catalog/enrich-imported-editions.js';
+import { EnrichmentQueue } from './application/catalog/ports/enrichment-queue.js';
 import { LogSink } from './application/logging/log-sink.js';
 import { ConsolidateMonth } from './application/pricing/consolidate-month.js';
 import { FetchQueue } from './application/pricing/ports/fetch-runs.js';
@@ -27,6 +29,12 @@ import { DatabaseProvisioner } from './adapters/postgres/database-provisioner.js
 import { localSecrets } from './adapters/postgres/embedded-postgres.js';
 import { isDatabaseUnavailable } from './adapters/postgres/pg-errors.js';
 import { CronScheduler } from './adapters/scheduler/cron-scheduler.js';
+import {
+  createEnrichmentQueue,
+  noEnrichment,
+  PgBossEnrichmentQueue,
+  startEnrichmentWorker,
+} from './adapters/scheduler/pg-boss-enrichment-queue.js';
 import { PgBossFetchQueue, startFetchWorkers, startPgBoss } from './adapters/scheduler/pg-boss-fetch-queue.js';
 import { startDemoMetadataServer } from './adapters/metadata/demo/index.js';
 import { startDemoStoreServer } from './adapters/stores/demo/index.js';
@@ -90,6 +98,14 @@ export async function startCore(config: AppConfig, say: (line: string) => void, 
   const boss = await startPgBoss(database.url, (error) => consoleLogger.error('job queue error', { error: error.message }));
   shutdown.push('job queue', () => boss.stop({ graceful: true, wait: true, timeout: 30_000 }));
   container.bind(FetchQueue).toConstantValue(new PgBossFetchQueue(boss));
+  await createEnrichmentQueue(boss);
+  container
+    .bind(EnrichmentQueue)
+    .toConstantValue(
+      config.metadata.sources.length === 0
+        ? noEnrichment
+        : new PgBossEnrichmentQueue(boss, (error) => consoleLogger.error('job queue error', { error: error.message })),
+    );
   return { container, databaseUrl: database.url, orm, boss, scope: container.get(RequestScope), logs, shutdown };
 }
 
@@ -104,6 +120,22 @@ export function startWorkers(core: Core): void {
   core.shutdown.push('fetch workers', () => workers.stop());
 }
 
+/**
+ * This process works queued enrichment runs: each batch in its own unit of work, until nothing is pending. A run the
+ * sources could not answer fails the job, which pg-boss retries later (the editions stay pending meanwhile).
+ */
+export async function startEnrichment(core: Core): Promise<void> {
+  const enrich = core.container.get(EnrichImportedEditions);
+  const worker = await startEnrichmentWorker(core.boss, async () => {
+    for (;;) {
+      const run = await core.scope.run(() => enrich.execute());
+      if (run.kind === 'unavailable') throw new Error(run.message);
+      if (!run.more) return;
+    }
+  });
+  core.shutdown.push('enrichment worker', () => worker.stop());
+}
+
 export async function startService(
   config: AppConfig,
   say: (line: string) => void = () => undefined,
@@ -114,6 +146,7 @@ export async function startService(
     const core = await startCore(config, say, shutdown, options);
     const { container, scope, logs, orm } = core;
     if (config.pricing.workers) startWorkers(core);
+    if (config.metadata.sources.length > 0) await startEnrichment(core);
 
     if (config.pricing.demoServer) {
       const demoUrl = new URL(config.stores.demoStoreUrl);

@@ -1,10 +1,11 @@
 import { inject, injectable } from 'inversify';
-import { plausiblePublishedYear } from '../../domain/catalog/edition.js';
+import { type GuessableEditionField, plausiblePublishedYear } from '../../domain/catalog/edition.js';
 import { languageOfIsbn } from '../../domain/catalog/isbn-language.js';
 import { Money } from '../../domain/shared/money.js';
 import { normalizeForSearch } from '../../domain/shared/search-text.js';
 import { type ImportCandidate, parseWishImport } from '../../domain/wishes/import/parse-wish-import.js';
 import type { NewWish } from '../../domain/wishes/wish.js';
+import { EnrichmentQueue } from '../catalog/ports/enrichment-queue.js';
 import { UnitOfWork } from '../shared/unit-of-work.js';
 import { ImportBookMatcher, type TitleMatchCandidate } from './ports/import-book-matcher.js';
 import { ImportCatalogWriter, type NewImportedBook } from './ports/import-catalog-writer.js';
@@ -46,6 +47,7 @@ export class ImportWishes {
     @inject(ImportBookMatcher) private readonly matcher: ImportBookMatcher,
     @inject(ImportCatalogWriter) private readonly writer: ImportCatalogWriter,
     @inject(UnitOfWork) private readonly uow: UnitOfWork,
+    @inject(EnrichmentQueue) private readonly enrichment: EnrichmentQueue,
   ) {}
 
   async execute(userId: number, file: Uint8Array, options: ImportOptions = {}): Promise<ImportReport> {
@@ -59,7 +61,7 @@ export class ImportWishes {
       createdAuthors: 0,
       createdEditions: 0,
     };
-    return this.uow.transaction(async () => {
+    const imported = await this.uow.transaction(async () => {
       if (options.createMissing === true) await this.writer.lockCreation();
       const byIsbn = await this.matcher.booksByIsbn([...new Set(parsed.candidates.flatMap((c) => c.isbns))]);
       const needTitle = parsed.candidates.filter((c) => !c.isbns.some((isbn) => byIsbn.has(isbn)) && c.title);
@@ -103,6 +105,9 @@ export class ImportWishes {
       report.alreadyWished = matched.length - added.size;
       return report;
     });
+    // After the commit, so the job sees the editions; the metadata sources are asked there, not on this request.
+    if (imported.createdEditions > 0) await this.enrichment.enqueue();
+    return imported;
   }
 }
 
@@ -124,6 +129,10 @@ function creationKey(candidate: ImportCandidate): string {
 function newBookOf(candidate: ImportCandidate, key: number): NewImportedBook {
   const isbn = candidate.isbns[0];
   const authors = candidate.authors.length > 0 ? candidate.authors : candidate.author ? [candidate.author] : [];
+  // A language told by the ISBN's registration group is a guess too: a likely one, not the export's word.
+  const guessedFields: GuessableEditionField[] = [];
+  if (candidate.format === null) guessedFields.push('format');
+  if (candidate.languageCode === null) guessedFields.push('language');
   return {
     key,
     title: candidate.title as string,
@@ -137,6 +146,7 @@ function newBookOf(candidate: ImportCandidate, key: number): NewImportedBook {
             languageCode: candidate.languageCode ?? languageOfIsbn(isbn) ?? DEFAULT_LANGUAGE,
             publisher: candidate.publisher,
             publishedYear: plausiblePublishedYear(candidate.year, new Date()),
+            guessedFields,
           },
   };
 }

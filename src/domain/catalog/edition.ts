@@ -4,6 +4,9 @@ import { Isbn } from './isbn.js';
 export const EDITION_FORMATS = ['hardcover', 'paperback', 'ebook', 'audiobook'] as const;
 export type EditionFormat = (typeof EDITION_FORMATS)[number];
 
+/** What an import may have to guess about an edition when its export does not say (a default, not the export's word). */
+export type GuessableEditionField = 'format' | 'language';
+
 export const EARLIEST_PUBLISHED_YEAR = 1450;
 
 /** A publication year an edition may carry (from 1450 to two years ahead), else null: for years read from elsewhere. */

@@ -44,13 +44,18 @@ insert into book_author (book_id, author_id, position)
 select r.book_id, r.author_id, r.position from jsonb_to_recordset(?::jsonb) as r(book_id bigint, author_id bigint, position smallint)
 on conflict do nothing`;
 
-// An ISBN another request created meanwhile (outside any import) is skipped here and handled below.
+// An ISBN another request created meanwhile (outside any import) is skipped here and handled below. An edition with
+// something guessed or missing waits for enrichment (enriched_at null); one complete already does not.
 const INSERT_EDITIONS = `
-insert into edition (book_id, isbn, format, language_id, publisher, published_year, cover_url)
+insert into edition (book_id, isbn, format, language_id, publisher, published_year, cover_url, guessed_fields, enriched_at)
 select r.book_id, r.isbn, r.format,
        coalesce(l.language_id, (select language_id from language where language_code = 'en')),
-       r.publisher, r.year, r.cover_url
-from jsonb_to_recordset(?::jsonb) as r(book_id bigint, isbn text, format text, language text, publisher text, year int, cover_url text)
+       r.publisher, r.year, r.cover_url,
+       array(select jsonb_array_elements_text(r.guessed)),
+       case when r.enrich and (jsonb_array_length(r.guessed) > 0 or r.publisher is null or r.year is null or r.cover_url is null)
+            then null else now() end
+from jsonb_to_recordset(?::jsonb)
+  as r(book_id bigint, isbn text, format text, language text, publisher text, year int, cover_url text, guessed jsonb, enrich boolean)
 left join language l on l.language_code = r.language
 on conflict (isbn) do nothing
 returning isbn`;
@@ -91,6 +96,9 @@ export class SqlImportCatalogWriter implements ImportCatalogWriter {
         publisher: book.edition!.publisher,
         year: book.edition!.publishedYear,
         cover_url: book.edition!.coverUrl ?? null,
+        guessed: book.edition!.guessedFields ?? [],
+        // What a source gave is as much as a source knows: only an export's editions are worth asking about.
+        enrich: authorOrigin === 'user',
       }));
       for (const row of await this.em.execute<Row[]>(INSERT_EDITIONS, [JSON.stringify(rows)])) inserted.add(String(row.isbn));
     }

@@ -1,5 +1,5 @@
 import type { ServiceIdentifier } from 'inversify';
-import type { EditionFormat } from '../../../domain/catalog/edition.js';
+import type { EditionFormat, GuessableEditionField } from '../../../domain/catalog/edition.js';
 
 /** A book an import row creates: its title, authors ("First Last", primary first) and, with an ISBN, its edition. */
 export interface NewImportedBook {
@@ -14,6 +14,8 @@ export interface NewImportedBook {
     publisher: string | null;
     publishedYear: number | null;
     coverUrl?: string | null;
+    /** Which of format and language are defaults rather than the export's; a metadata source may replace them later. */
+    guessedFields?: readonly GuessableEditionField[];
   } | null;
 }
 

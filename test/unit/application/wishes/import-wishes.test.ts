@@ -1,5 +1,6 @@
 // ImportWishes with hand-written fakes of its ports: what is matched, what is created and how, and what is reported.
 import { describe, expect, it } from 'vitest';
+import type { EnrichmentQueue } from '../../../../src/application/catalog/ports/enrichment-queue.js';
 import type { ImportBookMatcher, TitleMatchCandidate } from '../../../../src/application/wishes/ports/import-book-matcher.js';
 import type { CreatedImportedBooks, ImportCatalogWriter, NewImportedBook } from '../../../../src/application/wishes/ports/import-catalog-writer.js';
 import type { WishRepository } from '../../../../src/application/wishes/ports/wish-repository.js';
@@ -9,9 +10,9 @@ import { normalizeForSearch } from '../../../../src/domain/shared/search-text.js
 import type { NewWish } from '../../../../src/domain/wishes/wish.js';
 
 /** What the fakes saw, in order. */
-type Event = 'transaction' | 'lock' | 'match-isbn' | 'match-title' | 'create' | 'add-wishes';
+type Event = 'transaction' | 'lock' | 'match-isbn' | 'match-title' | 'create' | 'add-wishes' | 'enqueue-enrichment';
 
-class FakeCatalog implements ImportBookMatcher, ImportCatalogWriter {
+class FakeCatalog implements ImportBookMatcher, ImportCatalogWriter, EnrichmentQueue {
   readonly events: Event[] = [];
   readonly created: NewImportedBook[] = [];
   private nextId = 100;
@@ -33,6 +34,10 @@ class FakeCatalog implements ImportBookMatcher, ImportCatalogWriter {
 
   async lockCreation(): Promise<void> {
     this.events.push('lock');
+  }
+
+  async enqueue(): Promise<void> {
+    this.events.push('enqueue-enrichment');
   }
 
   async create(books: readonly NewImportedBook[]): Promise<CreatedImportedBooks> {
@@ -71,7 +76,7 @@ function importer(catalog: FakeCatalog, alreadyWished: ReadonlySet<number> = new
       return work();
     },
   };
-  return { use: new ImportWishes(wishes as unknown as WishRepository, catalog, catalog, uow), wishes };
+  return { use: new ImportWishes(wishes as unknown as WishRepository, catalog, catalog, uow, catalog), wishes };
 }
 
 const csv = (text: string): Uint8Array => new TextEncoder().encode(text);
@@ -92,6 +97,7 @@ describe('ImportWishes', () => {
     });
     expect(wishes.added.map((wish) => wish.bookId)).toEqual([1, 2]);
     expect(catalog.events).not.toContain('lock');
+    expect(catalog.events).not.toContain('enqueue-enrichment');
     expect(catalog.created).toEqual([]);
   });
 
@@ -116,8 +122,12 @@ describe('ImportWishes', () => {
         key: 0,
         title: 'Die Verwandlung',
         authors: ['Franz Kafka'],
-        // No format or language in the file: the commonest format, and the ISBN's registration group (978-3: German).
-        edition: { isbn13: '9783150090114', format: 'paperback', languageCode: 'de', publisher: null, publishedYear: null },
+        // No format or language in the file: the commonest format, and the ISBN's registration group (978-3: German),
+        // both marked as guesses for the enrichment to replace.
+        edition: {
+          isbn13: '9783150090114', format: 'paperback', languageCode: 'de', publisher: null, publishedYear: null,
+          guessedFields: ['format', 'language'],
+        },
       },
       { key: 1, title: 'Das Schloss', authors: ['Franz Kafka'], edition: null },
     ]);
@@ -131,6 +141,9 @@ describe('ImportWishes', () => {
       unmatched: [{ line: 6, reason: 'isbn_not_found', title: null, isbn: '9780143111597' }],
     });
     expect(wishes.added.map((wish) => wish.bookId)).toEqual([100, 101]);
+    // An edition was created: its enrichment is queued once, after the import's transaction.
+    expect(catalog.events.filter((event) => event === 'enqueue-enrichment')).toHaveLength(1);
+    expect(catalog.events.at(-1)).toBe('enqueue-enrichment');
   });
 
   it('with create_missing: an ambiguous title is reported, never created', async () => {

@@ -1,0 +1,11 @@
+import type { LogEvent } from './log-event.js';
+
+/** A background run filled in imported editions: how many were asked about, how many a source knew. */
+export const editionsEnriched = (detail: { edition_count: number; known_count: number }, time: Date): LogEvent => ({
+  level: 'info', source: 'enrichment', event: 'editions_enriched', detail, time,
+});
+
+/** No metadata source could answer: the editions stay pending for a later run. */
+export const enrichmentUnavailable = (detail: { edition_count: number; error: string }, time: Date): LogEvent => ({
+  level: 'warn', source: 'enrichment', event: 'enrichment_unavailable', detail, time,
+});

@@ -1,0 +1,128 @@
+// Enrichment of imported books over the real service: an import that creates editions queues a background run
+// (pg-boss), whose worker asks the real Open Library and Google Books adapters, here pointed at the local
+// demonstration metadata server, and fills in what the export did not say.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoSourceView, startDemoMetadataServer, type DemoMetadataServer } from '../../../src/adapters/metadata/demo/index.js';
+import { eventually, startTestService, type TestService } from '../../support/test-service.js';
+
+let metadata: DemoMetadataServer;
+let t: TestService;
+
+interface EditionRow {
+  isbn: string;
+  format: string;
+  language: string;
+  publisher: string | null;
+  published_year: number | null;
+  cover_url: string | null;
+  guessed_fields: string[];
+  enriched: boolean;
+}
+
+beforeAll(async () => {
+  metadata = await startDemoMetadataServer({ port: 0 });
+  t = await startTestService({
+    METADATA_SOURCES: 'open-library,google-books',
+    OPEN_LIBRARY_URL: metadata.url,
+    GOOGLE_BOOKS_URL: metadata.url,
+    METADATA_MIN_INTERVAL_MS: '0',
+    METADATA_RETRIES: '0',
+  });
+});
+afterAll(async () => {
+  await t.stop();
+  await metadata.close();
+});
+
+/** ISBN-13s (valid check digit) of the 978-0-00 block, from `start` on. */
+function isbns(start: number, count: number): string[] {
+  return Array.from({ length: count }, (_, i) => {
+    const body = `97800000${String(start + i).padStart(4, '0')}`;
+    const sum = [...body].reduce((acc, digit, k) => acc + Number(digit) * (k % 2 === 0 ? 1 : 3), 0);
+    return `${body}${(10 - (sum % 10)) % 10}`;
+  });
+}
+
+/** An ISBN Open Library knows in full (cover, binding), as a hardcover: so the guessed paperback must change. */
+const hardcoverIsbn = isbns(100, 300).find((isbn) => {
+  const view = demoSourceView('open-library', isbn);
+  return view !== null && !view.withoutCover && !view.withoutSecondaryField && view.book.format === 'hardcover';
+})!;
+const unknownIsbn = isbns(700, 1)[0]!;
+
+async function edition(isbn: string): Promise<EditionRow> {
+  const [row] = await t.db.sql<EditionRow>(
+    `select e.isbn, e.format, l.language_code as language, e.publisher, e.published_year, e.cover_url, e.guessed_fields,
+            e.enriched_at is not null as enriched
+     from edition e join language l using (language_id) where e.isbn = $1`,
+    [isbn],
+  );
+  return row!;
+}
+
+describe('enrichment of imported books', () => {
+  it('fills publisher, year and cover in the background and replaces the guessed format and language', async () => {
+    metadata.set('open-library', unknownIsbn, { kind: 'unknown' });
+    metadata.set('google-books', unknownIsbn, { kind: 'unknown' });
+    const csv = `isbn,title,author\n${hardcoverIsbn},An Imported Book,Ada Writer\n${unknownIsbn},Nobody Knows This,Obscure Author\n`;
+    const res = await t.call('POST', '/api/wishes/import?create_missing=true', { rawBody: csv, headers: { 'content-type': 'text/csv' } });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toMatchObject({ created_editions: 2 });
+
+    // Right after the import: the export's guesses, nothing the export did not say.
+    const imported = await edition(hardcoverIsbn);
+    expect(imported).toMatchObject({ format: 'paperback', language: 'en', publisher: null, published_year: null, cover_url: null });
+    expect(imported.guessed_fields).toEqual(['format', 'language']);
+
+    const demo = demoSourceView('open-library', hardcoverIsbn)!.book;
+    const enriched = await eventually(async () => {
+      const row = await edition(hardcoverIsbn);
+      expect(row.enriched).toBe(true);
+      return row;
+    }, 15_000);
+    expect(enriched).toMatchObject({
+      format: 'hardcover',
+      language: demo.languageCode,
+      publisher: demo.publisher,
+      published_year: demo.year,
+      cover_url: expect.stringMatching(/^https?:\/\//),
+      guessed_fields: [],
+    });
+
+    // An ISBN no source knows is marked enriched too (not asked about forever), and keeps what the import made.
+    expect(await edition(unknownIsbn)).toMatchObject({
+      format: 'paperback', language: 'en', publisher: null, published_year: null, cover_url: null,
+      guessed_fields: ['format', 'language'], enriched: true,
+    });
+    // One lookup for the batch: Open Library was asked about both ISBNs in one request.
+    const asked = metadata.requests('open-library').filter((request) => request.jscmd === 'data');
+    expect(asked.some((request) => request.isbns.includes(hardcoverIsbn) && request.isbns.includes(unknownIsbn))).toBe(true);
+  });
+
+  it('when no source can be reached the editions stay pending, for a later run', async () => {
+    const isbn = isbns(800, 1)[0]!;
+    metadata.set('open-library', '*', { kind: 'server_error', status: 503 });
+    metadata.set('google-books', '*', { kind: 'server_error', status: 503 });
+    try {
+      const csv = `isbn,title,author\n${isbn},Asked While Down,Patient Author\n`;
+      const res = await t.call('POST', '/api/wishes/import?create_missing=true', { rawBody: csv, headers: { 'content-type': 'text/csv' } });
+      expect(res.status, res.text).toBe(200);
+      await eventually(async () => expect(metadata.requests().some((request) => request.isbns.includes(isbn))).toBe(true), 15_000);
+      // The run has failed (pg-boss retries it later): nothing was marked or filled.
+      await eventually(async () => {
+        const [job] = await t.db.sql<{ state: string }>("select state from pgboss.job where name = 'enrich-editions' order by created_on desc limit 1");
+        expect(job?.state).toBe('retry');
+      });
+      expect(await edition(isbn)).toMatchObject({ format: 'paperback', publisher: null, guessed_fields: ['format', 'language'], enriched: false });
+    } finally {
+      metadata.reset();
+    }
+  });
+
+  it('an edition created by ISBN lookup is complete as a source gave it: nothing waits for enrichment', async () => {
+    const isbn = isbns(900, 100).find((candidate) => demoSourceView('open-library', candidate) !== null)!;
+    const created = await t.call('POST', '/api/editions/lookup', { body: { isbn } });
+    expect(created.status, created.text).toBe(201);
+    expect((await edition(isbn)).enriched).toBe(true);
+  });
+});
