@@ -1,5 +1,6 @@
 // One wish import through the real service (wall time, peak RSS of the service process) and its baseline: the
 // same wish rows inserted with one bulk SQL statement.
+import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import type pg from 'pg';
 import { cpuWindow } from './cpu.js';
@@ -9,6 +10,10 @@ export interface ImportReportJson {
   already_wished: number;
   unmatched: Array<{ line: number; reason: string; title: string | null; isbn: string | null }>;
   invalid: Array<{ line: number; message: string }>;
+  /** With `create_missing=true`: what the import added to the catalog. */
+  created_books?: number;
+  created_authors?: number;
+  created_editions?: number;
 }
 
 export interface ImportRun {
@@ -55,7 +60,7 @@ export function statusKb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
 }
 
 /** Resets the kernel's peak-RSS mark of `pid` to its current RSS (Linux ≥ 4.0: "5" into clear_refs). */
-function resetPeakRss(pid: number): boolean {
+export function resetPeakRss(pid: number): boolean {
   try {
     writeFileSync(`/proc/${pid}/clear_refs`, '5');
     return statusKb(pid, 'VmHWM') <= statusKb(pid, 'VmRSS') + 64;
@@ -71,8 +76,11 @@ export async function importOnce(options: {
   csv: Buffer;
   encoding: 'text/csv' | 'multipart';
   servicePid: number;
+  /** Query string without the "?", e.g. "create_missing=true"; none by default. */
+  query?: string;
 }): Promise<ImportRun> {
   const { servicePid: pid } = options;
+  const path = `/api/wishes/import${options.query ? `?${options.query}` : ''}`;
   let body: Buffer | FormData;
   const headers: Record<string, string> = { authorization: `Bearer ${options.token}` };
   if (options.encoding === 'text/csv') {
@@ -96,7 +104,7 @@ export async function importOnce(options: {
   let text: string;
   let status: number;
   try {
-    const response = await fetch(`${options.baseUrl}/api/wishes/import`, { method: 'POST', headers, body });
+    const response = await fetch(options.baseUrl + path, { method: 'POST', headers, body });
     status = response.status;
     text = await response.text();
   } finally {
@@ -105,7 +113,7 @@ export async function importOnce(options: {
   const ms = performance.now() - t0;
   const serviceCpuMs = (processCpuSeconds(pid) - serviceCpu0) * 1000;
   const usage = cpu.end();
-  if (status !== 200) throw new Error(`POST /api/wishes/import answered ${status}: ${text.slice(0, 500)}`);
+  if (status !== 200) throw new Error(`POST ${path} answered ${status}: ${text.slice(0, 500)}`);
   const hwm = statusKb(pid, 'VmHWM');
   const rssAfterKb = statusKb(pid, 'VmRSS');
   const peakRssKb = hwmReset && Number.isFinite(hwm) ? Math.max(hwm, sampledPeak) : Math.max(sampledPeak, rssAfterKb);
@@ -158,4 +166,32 @@ export function median(values: readonly number[]): number {
 
 export function mib(kb: number): string {
   return Number.isFinite(kb) ? `${(kb / 1024).toFixed(1)} MiB` : 'n/a';
+}
+
+/**
+ * The environment of a service child: the caller's, without any of its own service configuration (which would
+ * leak into the measured service), plus `values`.
+ */
+export function serviceChildEnv(values: Record<string, string>): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  for (const name of Object.keys(env)) {
+    if (
+      /^(DATABASE_URL|DB_POOL_MAX|JWT_|DATA_DIR|EMBEDDED_PG_PORT|LOG_|HOST$|PORT$|NODE_ENV$|BENCH_|DEMO_|METADATA_|ENABLED_STORES$|SCHEDULER$|FETCH_|STORE_|SMTP_|MAIL_)/.test(name)
+    ) {
+      delete env[name];
+    }
+  }
+  return { ...env, ...values };
+}
+
+/** The commit measured, and whether the service's own sources differ from it (read-only git commands). */
+export function codeVersion(root: string): string {
+  const git = (...args: string[]): string => execFileSync('git', args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  try {
+    const commit = git('log', '-1', '--format=%h (%s)');
+    const dirty = git('--no-optional-locks', 'status', '--porcelain', '--', 'src', 'config', 'migrations', 'package.json', 'package-lock.json') !== '';
+    return `commit ${commit}${dirty ? ', with uncommitted changes to the service' : ''}`;
+  } catch {
+    return 'an unknown commit (no git)';
+  }
 }

@@ -1,0 +1,256 @@
+// The Markdown of the create-import benchmark's section of docs/benchmarks.md, and its verdicts.
+import type { BenchDatabase } from './database.js';
+import type { CreateBreakdown, Explained } from './import-create-breakdown.js';
+import { BASELINE_STATEMENTS, type BaselineCreateRun, type CatalogCounts } from './import-create-catalog.js';
+import type { CreateImportFile } from './import-create-file.js';
+import { ms } from './load.js';
+import { table } from './report.js';
+import { type ImportRun, median, mib } from './user-space-import.js';
+import type { MachineInfo, PostgresInfo } from './user-space-report.js';
+import type { Verdict } from './user-space-render.js';
+
+export const TARGETS = {
+  /** Import wall time at most this many times the baseline's (medians). */
+  importFactor: 3,
+  /** "Flat" memory, as this benchmark reads it: the median import's peak RSS at most this much above its RSS before… */
+  peakGrowth: 1.25,
+  /** …and the RSS after the last measured import at most this much above the RSS after the first one (nothing kept). */
+  retainedGrowth: 1.1,
+};
+
+export interface ImportPair {
+  run: number;
+  importFirst: boolean;
+  /** Measurements of this pair made (a pair disturbed by other processes is measured again; the least disturbed kept). */
+  attempts: number;
+  imported: ImportRun;
+  /** The same file again for the same user, right after the import: creates nothing. */
+  again: ImportRun;
+  baseline: BaselineCreateRun;
+}
+
+export interface ImportCreateReport {
+  startedAt: Date;
+  finishedAt: Date;
+  machine: MachineInfo;
+  code: string;
+  postgres: PostgresInfo;
+  dbKind: BenchDatabase['kind'];
+  settings: { rows: number; runs: number; quietWaitSeconds: number; breakdownRuns: number; quietThreshold: number; maxAttempts: number };
+  file: CreateImportFile['composition'];
+  expected: CatalogCounts;
+  cold: ImportPair;
+  pairs: ImportPair[];
+  breakdown: CreateBreakdown;
+  serviceRssStartKb: number;
+  serviceRssEndKb: number;
+  verdicts: Verdict[];
+}
+
+const n = (value: number): string => value.toLocaleString('en-US');
+const ratio = (value: number): string => `×${value.toFixed(2)}`;
+const growth = (kb: number): string => `${kb >= 0 ? '+' : ''}${mib(kb)}`;
+
+export function timeVerdict(pairs: readonly ImportPair[], rows: number): Verdict {
+  const imports = pairs.map((p) => p.imported.ms);
+  const baselines = pairs.map((p) => p.baseline.ms);
+  const factor = median(imports) / median(baselines);
+  return {
+    target: `Import of ${n(rows)} rows with create_missing=true into an empty catalog ≤ ${TARGETS.importFactor}× the hand-written baseline (medians of ${pairs.length} runs)`,
+    measured:
+      `median ${ms(median(imports))} vs ${ms(median(baselines))}: ${ratio(factor)}; ` +
+      `per run ${ratio(Math.min(...pairs.map((p) => p.imported.ms / p.baseline.ms)))} to ${ratio(Math.max(...pairs.map((p) => p.imported.ms / p.baseline.ms)))}`,
+    pass: factor <= TARGETS.importFactor,
+  };
+}
+
+export function memoryVerdict(pairs: readonly ImportPair[], serviceRssStartKb: number): Verdict {
+  const peakRatio = median(pairs.map((p) => p.imported.peakRssKb / p.imported.rssBeforeKb));
+  // Both read right after an import: V8 handing memory back while idle (before an import) stays out of it.
+  const firstAfter = pairs[0]?.imported.rssAfterKb ?? NaN;
+  const lastAfter = pairs[pairs.length - 1]?.imported.rssAfterKb ?? NaN;
+  const peaks = pairs.map((p) => p.imported.peakRssKb);
+  return {
+    target:
+      `Service memory flat: median peak RSS during an import ≤ ${Math.round((TARGETS.peakGrowth - 1) * 100)} % above its RSS before, ` +
+      `and RSS after the last import ≤ ${Math.round((TARGETS.retainedGrowth - 1) * 100)} % above the RSS after the first`,
+    measured:
+      `peak ${ratio(peakRatio)} of before (median growth ${growth(median(pairs.map((p) => p.imported.peakRssKb - p.imported.rssBeforeKb)))}; ` +
+      `peaks ${mib(Math.min(...peaks))} to ${mib(Math.max(...peaks))}, the idle service ${mib(serviceRssStartKb)}); ` +
+      `after ${mib(firstAfter)} → ${mib(lastAfter)} (${ratio(lastAfter / firstAfter)})`,
+    pass: peakRatio <= TARGETS.peakGrowth && lastAfter / firstAfter <= TARGETS.retainedGrowth,
+  };
+}
+
+export function renderImportCreateSection(r: ImportCreateReport): string {
+  const { machine, postgres, file, pairs, breakdown: bd } = r;
+  const minutes = (r.finishedAt.getTime() - r.startedAt.getTime()) / 60_000;
+  const importMs = median(pairs.map((p) => p.imported.ms));
+  const baselineMs = median(pairs.map((p) => p.baseline.ms));
+  const maxOther = Math.max(...pairs.flatMap((p) => [p.imported.otherCores, p.baseline.otherCores, p.again.otherCores]));
+  const serverKind =
+    r.dbKind === 'embedded'
+      ? 'the embedded server of src/adapters/postgres/embedded-postgres.ts'
+      : 'the server in DATABASE_URL (a database of the benchmark\'s own)';
+
+  const runRow = (label: string, p: ImportPair): string[] => [
+    label,
+    ms(p.imported.ms),
+    ms(p.baseline.ms),
+    ratio(p.imported.ms / p.baseline.ms),
+    ms(p.again.ms),
+    ms(p.imported.serviceCpuMs),
+    mib(p.imported.rssBeforeKb),
+    mib(p.imported.peakRssKb),
+    growth(p.imported.peakRssKb - p.imported.rssBeforeKb),
+    mib(p.imported.rssAfterKb),
+    `${p.imported.otherCores.toFixed(2)} / ${p.baseline.otherCores.toFixed(2)}`,
+  ];
+  const medianRow = [
+    '**median**',
+    `**${ms(importMs)}**`,
+    `**${ms(baselineMs)}**`,
+    `**${ratio(importMs / baselineMs)}**`,
+    ms(median(pairs.map((p) => p.again.ms))),
+    ms(median(pairs.map((p) => p.imported.serviceCpuMs))),
+    mib(median(pairs.map((p) => p.imported.rssBeforeKb))),
+    mib(median(pairs.map((p) => p.imported.peakRssKb))),
+    growth(median(pairs.map((p) => p.imported.peakRssKb - p.imported.rssBeforeKb))),
+    mib(median(pairs.map((p) => p.imported.rssAfterKb))),
+    '',
+  ];
+
+  const baselineRows = Object.values(BASELINE_STATEMENTS).map((statement, i) => {
+    const explained = bd.baseline[i]?.explain;
+    return [
+      statement.label,
+      ms(median(pairs.map((p) => p.baseline.statements[i]?.ms ?? NaN))),
+      n(pairs[0]?.baseline.statements[i]?.rows ?? NaN),
+      explained ? pgTime(explained) : 'n/a',
+      explained ? ms(explained.triggersMs) : 'n/a',
+      explained ? `\`${explained.plan}\`` : '',
+    ];
+  });
+  const baselineStatementsMs = median(pairs.map((p) => p.baseline.statements.reduce((sum, s) => sum + s.ms, 0)));
+
+  const statementRows = bd.statements.map((s) => [
+    s.statement,
+    ms(s.ms),
+    ms(s.formatMs),
+    `${(s.sentBytes / 1024).toFixed(0)} KiB`,
+    n(s.rows),
+    s.explain ? pgTime(s.explain) : 'n/a',
+    s.explain ? ms(s.explain.triggersMs) : 'n/a',
+    s.explain ? `\`${s.explain.plan}\`` : '',
+  ]);
+  const heaviest = [...bd.statements].sort((a, b) => b.ms - a.ms).slice(0, 3);
+  const formatting = bd.statements.reduce((sum, s) => sum + s.formatMs, 0);
+  const pgExecution = bd.statements.reduce((sum, s) => sum + (s.explain ? s.explain.planningMs + s.explain.executionMs : 0), 0);
+  const outsideStatements = bd.executeMs - bd.statementsMs;
+  const insertsMs = bd.statements.filter((s) => s.statement.startsWith('insert')).reduce((sum, s) => sum + (s.explain?.executionMs ?? 0), 0);
+  const sentBytes = bd.statements.reduce((sum, s) => sum + s.sentBytes, 0);
+  const baselineExecutionMs = bd.baseline.reduce((sum, b) => sum + b.explain.executionMs, 0);
+
+  return `## Import that creates
+
+Run on ${r.startedAt.toISOString().slice(0, 10)} (started ${r.startedAt.toISOString()}, ${minutes.toFixed(1)} min in all) with \`npx tsx bench/import-create.ts\` on ${r.code}.
+All numbers below come from that one run; every baseline was measured in the same run, against the same database, right beside its import.
+
+**Machine:** ${machine.cpu}, ${machine.cores} cores, ${machine.memory}; ${machine.os}; Node ${machine.node};
+PostgreSQL ${postgres.version} (${serverKind}, default settings: shared_buffers ${postgres.sharedBuffers}, work_mem ${postgres.workMem}).
+The database, the service and the benchmark share the ${machine.cores} cores. The service runs as \`node --import tsx src/main.ts\` with
+\`NODE_ENV=production\`, \`SCHEDULER=off\`, \`FETCH_WORKERS=off\`, \`DEMO_STORES=off\`, \`METADATA_SOURCES=off\` and the default pool:
+with no metadata source the import queues no enrichment job after its commit (one pg-boss insert otherwise, not measured here) and no
+enrichment worker runs beside the measurements.
+Before each measurement the benchmark waits (up to ${r.settings.quietWaitSeconds} s) until other processes use less than ${r.settings.quietThreshold} cores;
+a pair whose import or baseline they disturbed anyway is measured again (${r.settings.maxAttempts} attempts at most, the least disturbed kept;
+${pairs.filter((p) => p.attempts > 1).length} of ${pairs.length} pairs were). They used at most ${maxOther.toFixed(2)} cores during any kept import, re-import or baseline.
+
+### Targets
+
+${table(['Target', 'Measured', 'Result'], r.verdicts.map((v) => [v.target, v.measured, v.pass ? '**PASS**' : '**FAIL**']))}
+
+### The file and what it creates
+
+**File:** \`goodreadsCsv(...)\` of test/support/import-fixtures.ts over \`syntheticGoodreadsRows(${r.settings.rows})\`, 24-column layout, ${n(file.bytes)} bytes:
+${n(file.rows)} rows, every one put on \`to-read\` (the fixture puts every 4th on \`read\`, which an import skips);
+${n(file.withIsbn)} with an ISBN-13 (and ISBN-10), ${n(file.withoutIsbn)} without (\`=""\`: a book without an edition);
+${n(file.withSeriesSuffix)} titles given a Goodreads series suffix (\`Book 1: "A Title", with commas (Saga 1, #1)\`, which the import strips),
+the others bare; titles with commas and quotes; ${n(file.distinctAuthors)} distinct authors (\`Author 0\` … \`Author ${file.distinctAuthors - 1}\`), one per row;
+${n(file.withReview)} rows with a two-line review.
+**Created from it** (checked after every import and every baseline): ${n(r.expected.books)} books, ${n(r.expected.authors)} authors,
+${n(r.expected.links)} book_author links, ${n(r.expected.editions)} paperback editions in English (the language guessed from the ISBN, so marked
+guessed and left pending for enrichment), ${n(r.expected.wishes)} wishes.
+
+**Import:** \`POST /api/wishes/import?create_missing=true\`, the file as a \`text/csv\` body, one request at a time, each by a fresh user
+(created by an authenticated \`GET /api/user/preferences\` before the clock starts). Wall time = from sending the request to having read
+the whole response. The answer must say ${n(r.expected.wishes)} created, nothing already wished, unmatched or invalid, and
+\`created_books\` / \`created_authors\` / \`created_editions\` equal to the rows the baseline inserted; the catalog must then hold exactly
+the counts above, and the same rows as after the baseline (every book with its title, folded title, author, link position, edition
+ISBN, format, language, publisher, year, cover, guessed fields, whether it awaits enrichment, and the user's wish, and every author
+with its folded name, compared as text without ids).
+**Re-import:** right after each import, the same file again by the same user (every row now matches a book already wished; the answer
+must say 0 created and 0 of each created kind): time only.
+**Peak RSS** is the service process's: the kernel's high-water mark (VmHWM) reset just before the request and read after it
+(cross-checked with 5 ms VmRSS samples).
+
+**Empty catalog:** before every import and every baseline, \`truncate table wish, book_author, edition, book, author restart identity cascade\`
+(new, empty table files and identities from 1, as after a fresh migration; the planner sees never-analysed tables, as on a new install),
+checked empty, then \`checkpoint\`, so no measurement writes out the previous one's pages. Import and baseline alternate which goes first.
+
+**Baseline:** the same rows written by the benchmark's own pg connection in one transaction, one \`insert … select\` per table over
+arrays built before the clock starts (titles are unique in the file and the catalog starts empty, so a book is found again by its title);
+timed from \`begin\` to the end of \`commit\`:
+
+\`\`\`sql
+${Object.values(BASELINE_STATEMENTS).map((s) => `-- ${s.label}\n${s.sql};`).join('\n')}
+\`\`\`
+
+### Runs
+
+${table(
+  ['Run', 'Import (wall)', 'Baseline (wall)', 'Import / baseline', 'Re-import', 'Service CPU', 'RSS before', 'Peak RSS', 'Growth', 'RSS after', 'Other CPU (import / baseline)'],
+  [runRow('first (cold process, not counted)', r.cold), ...pairs.map((p) => runRow(`${p.run}${p.importFirst ? '' : ' (baseline first)'}${p.attempts > 1 ? ` (attempt ${p.attempts})` : ''}`, p)), medianRow],
+)}
+
+The service's RSS was ${mib(r.serviceRssStartKb)} right after it started and ${mib(r.serviceRssEndKb)} after the last run. The RSS before an
+import depends on whether V8 has given memory back since the previous one (the quiet waits before a measurement last from 3 s to
+minutes), which is why "RSS before" and the growth vary from run to run.
+
+**The baseline's statements** (median wall time over the runs; PostgreSQL planning + execution from one EXPLAIN ANALYZE on an empty
+catalog, rolled back; "triggers" are the foreign-key checks, included in the execution time):
+
+${table(['Statement', 'Wall', 'Rows', 'PostgreSQL (plan + exec)', 'Triggers', 'Plan (top nodes)'], baselineRows)}
+
+The five statements take ${ms(baselineStatementsMs)} of the baseline's ${ms(baselineMs)}; the rest is \`begin\` and \`commit\`.
+
+### Where the import's time goes
+
+\`ImportWishes.execute\` re-run ${bd.runs} times in the benchmark's process (after one warm-up run) with the service's own adapters
+(SqlImportBookMatcher, SqlImportCatalogWriter, SqlWishRepository) on a MikroORM of that process, each statement timed from the use
+case's side; the transaction is rolled back instead of committed. Its answer: ${bd.report.createdBooks} books, ${bd.report.createdAuthors} authors,
+${bd.report.createdEditions} editions, ${bd.report.created} wishes. The recorded statements were then replayed in order on an empty catalog, as
+MikroORM sends them (parameters inlined into the text), under \`EXPLAIN (ANALYZE, BUFFERS)\`, and rolled back.
+
+${table(['Statement', 'Wall (median)', 'of which MikroORM formatting', 'SQL sent', 'Rows back', 'PostgreSQL (plan + exec)', 'Triggers', 'Plan (top nodes)'], statementRows)}
+
+In this process the use case took ${ms(bd.executeMs)} without a commit: parsing the file ${ms(bd.parseMs)} (parseWishImport alone),
+the ${bd.statements.length} statements ${ms(bd.statementsMs)} (of which ${ms(formatting)} MikroORM's inlining of the parameters into the SQL text,
+and ${ms(pgExecution)} PostgreSQL's planning and execution), and ${ms(outsideStatements - bd.parseMs)} the rest of the use case's JavaScript
+(matching in memory, building the statements' JSON, \`begin\` and \`rollback\`). The heaviest statements: ${heaviest.map((s) => `${s.statement} ${ms(s.ms)}`).join(', ')}.
+Memory in that process: RSS ${mib(bd.memory.rssBeforeKb)} before a re-run, peak ${mib(bd.memory.peakRssKb)} during it
+(${growth(bd.memory.peakRssKb - bd.memory.rssBeforeKb)}); V8's heap in use rose at most ${growth(bd.memory.heapGrowthKb)} between statements;
+${bd.memory.minorGcs} young-generation collections (${ms(bd.memory.minorGcMs)} of pauses) and ${bd.memory.majorGcs} full ones (${ms(bd.memory.majorGcMs)}).
+The SQL texts sent add up to ${(sentBytes / 1024 / 1024).toFixed(1)} MiB (parameters inlined); the file is ${(file.bytes / 1024 / 1024).toFixed(1)} MiB.
+MikroORM's \`execute(sql, params)\` inlines every parameter with pg's \`escapeLiteral\`, which builds the literal one character at a
+time: for a parameter of about 1 MiB (the JSON of 10,000 rows) that is tens of milliseconds and tens of MiB of short-lived strings.
+PostgreSQL's execution of the five inserts that the baseline also makes (authors, books, links, editions, wishes) adds up to
+${ms(insertsMs)} here, against ${ms(baselineExecutionMs)} for the baseline's five statements.
+Through the service the median import took ${ms(importMs)}; the service process used ${ms(median(pairs.map((p) => p.imported.serviceCpuMs)))} of CPU
+on all its threads (reading the upload, the use case, the answer, garbage collection), and the time includes the commit, which the re-run here does not.
+`;
+}
+
+function pgTime(e: Explained): string {
+  return `${e.planningMs.toFixed(1)} + ${e.executionMs.toFixed(1)} ms`;
+}
