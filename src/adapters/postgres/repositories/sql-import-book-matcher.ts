@@ -2,7 +2,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { inject, injectable } from 'inversify';
 import type { ImportBookMatcher, TitleMatchCandidate } from '../../../application/wishes/ports/import-book-matcher.js';
 import { OrmEntityManager } from '../orm-tokens.js';
-import { type Row, textArray, toId } from './row-mapping.js';
+import { executeBound } from '../select-rows.js';
+import { textArray, toId } from './row-mapping.js';
 
 @injectable()
 export class SqlImportBookMatcher implements ImportBookMatcher {
@@ -10,14 +11,14 @@ export class SqlImportBookMatcher implements ImportBookMatcher {
 
   async booksByIsbn(isbns: readonly string[]): Promise<Map<string, number>> {
     if (isbns.length === 0) return new Map();
-    const rows = await this.em.execute<Row[]>('select e.isbn, e.book_id from edition e where e.isbn = any(?::text[])', [textArray(isbns)]);
+    const rows = await executeBound(this.em, 'select e.isbn, e.book_id from edition e where e.isbn = any(?::text[])', [textArray(isbns)]);
     return new Map(rows.map((r) => [String(r.isbn), toId(r.book_id)]));
   }
 
   async booksByTitle(foldedTitles: readonly string[]): Promise<Map<string, TitleMatchCandidate[]>> {
     const result = new Map<string, TitleMatchCandidate[]>();
     if (foldedTitles.length === 0) return result;
-    const rows = await this.em.execute<Row[]>(
+    const rows = await executeBound(this.em, 
       `select b.book_id, b.title_search,
          coalesce(array_agg(a.name_search) filter (where a.author_id is not null), '{}') as author_names
        from book b

@@ -8,7 +8,8 @@ import type {
 } from '../../../application/wishes/ports/import-catalog-writer.js';
 import { normalizeForSearch, searchTextOf } from '../../../domain/shared/search-text.js';
 import { OrmEntityManager } from '../orm-tokens.js';
-import { bigintArray, type Row, textArray, toId } from './row-mapping.js';
+import { executeBound } from '../select-rows.js';
+import { bigintArray, textArray, toId } from './row-mapping.js';
 
 /** Advisory lock (first key) held by an import while it matches and creates. */
 const IMPORT_CREATION_LOCK = 7_310_415;
@@ -32,7 +33,7 @@ returning author_id, name_search`;
 
 // Ids are taken from the sequence first, so each created book is known by its row without relying on the order
 // RETURNING happens to give.
-const BOOK_IDS = `select nextval(pg_get_serial_sequence('book', 'book_id')) as id from generate_series(1, ?)`;
+const BOOK_IDS = `select nextval(pg_get_serial_sequence('book', 'book_id')) as id from generate_series(1, ?::int)`;
 
 const INSERT_BOOKS = `
 insert into book (book_id, book_original_title, title_search)
@@ -65,7 +66,7 @@ export class SqlImportCatalogWriter implements ImportCatalogWriter {
   constructor(@inject(OrmEntityManager) private readonly em: EntityManager) {}
 
   async lockCreation(): Promise<void> {
-    await this.em.execute('select pg_advisory_xact_lock(?, 0)', [IMPORT_CREATION_LOCK]);
+    await executeBound(this.em, 'select pg_advisory_xact_lock(?::int, 0)', [IMPORT_CREATION_LOCK]);
   }
 
   async create(books: readonly NewImportedBook[], authorOrigin: AuthorOrigin = 'user'): Promise<CreatedImportedBooks> {
@@ -73,9 +74,9 @@ export class SqlImportCatalogWriter implements ImportCatalogWriter {
     if (books.length === 0) return result;
 
     const authorIds = await this.authorIds(books, result, authorOrigin === 'user');
-    const ids = (await this.em.execute<Row[]>(BOOK_IDS, [books.length])).map((row) => toId(row.id));
+    const ids = (await executeBound(this.em, BOOK_IDS, [books.length])).map((row) => toId(row.id));
     const created = books.map((book, index) => ({ book, id: ids[index] as number }));
-    await this.em.execute(INSERT_BOOKS, [
+    await executeBound(this.em, INSERT_BOOKS, [
       JSON.stringify(created.map(({ book, id }) => ({ id, title: book.title.slice(0, 500), search: normalizeForSearch(book.title.slice(0, 500)) }))),
     ]);
     const links = created.flatMap(({ book, id }) =>
@@ -83,7 +84,7 @@ export class SqlImportCatalogWriter implements ImportCatalogWriter {
         authorId === undefined ? [] : [{ book_id: id, author_id: authorId, position }],
       ),
     );
-    if (links.length > 0) await this.em.execute(INSERT_BOOK_AUTHORS, [JSON.stringify(links)]);
+    if (links.length > 0) await executeBound(this.em, INSERT_BOOK_AUTHORS, [JSON.stringify(links)]);
 
     const withEdition = created.filter(({ book }) => book.edition !== null);
     const inserted = new Set<string>();
@@ -100,14 +101,14 @@ export class SqlImportCatalogWriter implements ImportCatalogWriter {
         // What a source gave is as much as a source knows: only an export's editions are worth asking about.
         enrich: authorOrigin === 'user',
       }));
-      for (const row of await this.em.execute<Row[]>(INSERT_EDITIONS, [JSON.stringify(rows)])) inserted.add(String(row.isbn));
+      for (const row of await executeBound(this.em, INSERT_EDITIONS, [JSON.stringify(rows)])) inserted.add(String(row.isbn));
     }
     result.createdEditions = inserted.size;
 
     // A book whose ISBN was taken meanwhile is not created after all: the row points at the edition's book.
     const taken = withEdition.filter(({ book }) => !inserted.has(book.edition!.isbn13));
     const owners = await this.ownersOf(taken.map(({ book }) => book.edition!.isbn13));
-    if (taken.length > 0) await this.em.execute('delete from book where book_id = any(?::bigint[])', [bigintArray(taken.map((t) => t.id))]);
+    if (taken.length > 0) await executeBound(this.em, 'delete from book where book_id = any(?::bigint[])', [bigintArray(taken.map((t) => t.id))]);
     for (const { book, id } of created) {
       const owner = book.edition === null ? undefined : owners.get(book.edition.isbn13);
       result.bookIds.set(book.key, owner ?? id);
@@ -127,12 +128,12 @@ export class SqlImportCatalogWriter implements ImportCatalogWriter {
     }
     const ids = new Map<string, number>();
     if (names.size === 0) return ids;
-    const existing = await this.em.execute<Row[]>(AUTHORS_BY_NAME, [textArray([...names.keys()])]);
+    const existing = await executeBound(this.em, AUTHORS_BY_NAME, [textArray([...names.keys()])]);
     for (const row of existing) ids.set(String(row.folded), toId(row.author_id));
     const missing = [...names].filter(([folded]) => !ids.has(folded)).map(([folded, name]) => ({ name: name.slice(0, 300), search: folded }));
     if (missing.length > 0) {
       const rows = missing.map((m) => ({ ...m, search: searchTextOf([m.name]), user_created: userCreated }));
-      for (const row of await this.em.execute<Row[]>(INSERT_AUTHORS, [JSON.stringify(rows)])) {
+      for (const row of await executeBound(this.em, INSERT_AUTHORS, [JSON.stringify(rows)])) {
         ids.set(String(row.name_search), toId(row.author_id));
       }
       result.createdAuthors = missing.length;
@@ -142,7 +143,7 @@ export class SqlImportCatalogWriter implements ImportCatalogWriter {
 
   private async ownersOf(isbns: readonly string[]): Promise<Map<string, number>> {
     if (isbns.length === 0) return new Map();
-    const rows = await this.em.execute<Row[]>('select isbn, book_id from edition where isbn = any(?::text[])', [textArray(isbns)]);
+    const rows = await executeBound(this.em, 'select isbn, book_id from edition where isbn = any(?::text[])', [textArray(isbns)]);
     return new Map(rows.map((row) => [String(row.isbn).trim(), toId(row.book_id)]));
   }
 }

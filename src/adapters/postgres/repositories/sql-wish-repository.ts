@@ -7,6 +7,7 @@ import { BookAlreadyWishedError } from '../../../domain/wishes/errors.js';
 import type { NewWish, Wish, WishChange } from '../../../domain/wishes/wish.js';
 import { type PageQuery, queryPage } from '../keyset.js';
 import { OrmEntityManager } from '../orm-tokens.js';
+import { executeBound } from '../select-rows.js';
 import { type Row, toDate, toId } from './row-mapping.js';
 
 const WISH_COLUMNS = 'w.wish_id, w.book_id, w.is_monitored, w.max_price_minor, w.max_price_currency, w.created_at';
@@ -45,7 +46,8 @@ export class SqlWishRepository implements WishRepository {
 
   async addMany(userId: number, wishes: readonly NewWish[]): Promise<Set<number>> {
     if (wishes.length === 0) return new Set();
-    const rows = await this.em.execute<Row[]>(
+    const rows = await executeBound(
+      this.em,
       `insert into wish (user_id, book_id, is_monitored, max_price_minor, max_price_currency)
        select ?, r.book_id, r.is_monitored, r.max_price_minor, r.max_price_currency
        from jsonb_to_recordset(?::jsonb) as r(book_id bigint, is_monitored boolean, max_price_minor bigint, max_price_currency text)
