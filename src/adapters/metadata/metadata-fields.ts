@@ -1,11 +1,9 @@
 // Reading the loosely typed fields of bibliographic answers: free-text dates, "Last, First" names, page counts,
 // language tags and binding names. Pure; both sources' mappings use them.
-import { ISO_639_1_LANGUAGES } from '../../domain/reference/iso-639-1-languages.js';
-import { EARLIEST_PUBLISHED_YEAR } from '../../domain/catalog/edition.js';
 import type { BookMetadata } from '../../application/catalog/ports/book-metadata-source.js';
-
-/** No year after this is believed: a four-digit number beyond it is a page count or a catalogue number. */
-const LATEST_BELIEVABLE_YEAR = 2100;
+import { formatOf as bindingFormatOf } from '../../domain/wishes/import/book-format.js';
+import { languageCodeOf as languageCodeOfCells } from '../../domain/wishes/import/language-codes.js';
+import { yearOf } from '../../domain/wishes/import/numbers.js';
 
 /** Trimmed text with inner whitespace collapsed; null for anything else or nothing. */
 export function cleanText(value: unknown): string | null {
@@ -14,15 +12,9 @@ export function cleanText(value: unknown): string | null {
   return text === '' ? null : text;
 }
 
-/** The year of a free-text date: "2019", "October 1, 2019", "2019-10-01", "c1997", "[1998?]"; null without one. */
+/** The year of a free-text date ("2019", "October 1, 2019", "c1997"): the same reading as an export's date cells. */
 export function publishedYearOf(value: unknown): number | null {
-  const text = cleanText(value);
-  if (text === null) return null;
-  for (const match of text.matchAll(/(?<!\d)(\d{4})(?!\d)/g)) {
-    const year = Number(match[1]);
-    if (year >= EARLIEST_PUBLISHED_YEAR && year <= LATEST_BELIEVABLE_YEAR) return year;
-  }
-  return null;
+  return typeof value === 'string' ? yearOf(value) : null;
 }
 
 /** "Banks, Iain M." as "Iain M. Banks" (and "King, Martin Luther, Jr." as "Martin Luther King Jr."); others as given. */
@@ -47,9 +39,6 @@ export function pageCountOf(value: unknown): number | null {
   return typeof n === 'number' && Number.isInteger(n) && n > 0 && n < 100_000 ? n : null;
 }
 
-/** The codes of the languages table, so a code the catalogue cannot hold reads as unknown. */
-const KNOWN_LANGUAGE_CODES = new Set(ISO_639_1_LANGUAGES.map(([code]) => code));
-
 /** Retired ISO 639-1 codes some services still answer. */
 const RETIRED_LANGUAGE_CODES: Record<string, string> = { iw: 'he', in: 'id', ji: 'yi' };
 
@@ -57,19 +46,13 @@ const RETIRED_LANGUAGE_CODES: Record<string, string> = { iw: 'he', in: 'id', ji:
 export function languageCodeOf(value: unknown): string | null {
   const primary = cleanText(value)?.toLowerCase().split(/[-_]/)[0];
   if (primary === undefined) return null;
-  const code = RETIRED_LANGUAGE_CODES[primary] ?? primary;
-  return KNOWN_LANGUAGE_CODES.has(code) ? code : null;
+  return languageCodeOfCells(RETIRED_LANGUAGE_CODES[primary] ?? primary);
 }
 
-/** Shelfwatch's format of a binding name ("Mass Market Paperback", "Hardcover", "Kindle Edition", "Audio CD"). */
+/** Shelfwatch's format of a binding name ("Mass Market Paperback", "Hardcover", "Kindle Edition", "Audio CD"): the
+ * same words as an export's binding column. */
 export function formatOf(value: unknown): BookMetadata['format'] {
-  const text = cleanText(value)?.toLowerCase();
-  if (text === undefined) return null;
-  if (/audio|mp3|cassette|spoken/.test(text)) return 'audiobook';
-  if (/e-?book|kindle|epub|electronic|digital/.test(text)) return 'ebook';
-  if (/hard|library binding|cloth|leather/.test(text)) return 'hardcover';
-  if (/paper|soft|pocket|trade/.test(text)) return 'paperback';
-  return null;
+  return typeof value === 'string' ? bindingFormatOf(value) : null;
 }
 
 /** An http(s) URL, or null. */

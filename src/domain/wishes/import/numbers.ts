@@ -11,9 +11,11 @@ const MOST_PAGES = 100_000;
  */
 export function yearOf(...cells: ReadonlyArray<string | undefined>): number | null {
   for (const cell of cells) {
-    const match = /(?<!\d)(\d{4})(?!\d)/.exec(cleanText(cell) ?? '');
-    const year = match ? Number(match[1]) : NaN;
-    if (year >= EARLIEST_PUBLISHED_YEAR && year <= LATEST_PLAUSIBLE_YEAR) return year;
+    // The first four-digit number that can be a year: "0101-01-01 2019" and "ISBN 9780 (1997)" find their year.
+    for (const match of (cleanText(cell) ?? '').matchAll(/(?<!\d)(\d{4})(?!\d)/g)) {
+      const year = Number(match[1]);
+      if (year >= EARLIEST_PUBLISHED_YEAR && year <= LATEST_PLAUSIBLE_YEAR) return year;
+    }
   }
   return null;
 }
