@@ -2,7 +2,7 @@
 // ISBN-13 edition per book, and the row's author linked to its book (the rows without an ISBN are matched by
 // folded title + author, so the author must be there).
 import pg from 'pg';
-import { normalizeForSearch, searchTextOf } from '../src/domain/shared/search-text.js';
+import { matchKeyOf, normalizeForSearch, searchTextOf } from '../src/domain/shared/search-text.js';
 import type { GoodreadsRow } from '../test/support/import-fixtures.js';
 import { syntheticIsbn13 } from '../test/support/import-fixtures.js';
 
@@ -40,13 +40,13 @@ export async function seedImportCatalog(url: string, rows: readonly GoodreadsRow
       [distinctAuthors, distinctAuthors.map((a) => searchTextOf([a]))],
     );
     // The serial i travels with the row, so the joins below never depend on the order identities are handed out.
-    await client.query(`create temp table import_source (i int primary key, title text not null, author text not null, isbn char(13) not null) on commit drop`);
+    await client.query(`create temp table import_source (i int primary key, title text not null, author text not null, isbn char(13) not null, title_key text not null) on commit drop`);
     await client.query(
-      `insert into import_source select * from unnest($1::int[], $2::text[], $3::text[], $4::text[])`,
-      [rows.map((_, i) => i), titles, authors, isbns],
+      `insert into import_source select * from unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::text[])`,
+      [rows.map((_, i) => i), titles, authors, isbns, titles.map(matchKeyOf)],
     );
     const books = await client.query(
-      `insert into book (book_original_title, title_search) select s.title, lower(s.title) from import_source s order by s.i`,
+      `insert into book (book_original_title, title_search, title_key) select s.title, lower(s.title), s.title_key from import_source s order by s.i`,
     );
     await client.query(
       `insert into book_author (book_id, author_id, position)

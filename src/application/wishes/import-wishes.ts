@@ -2,13 +2,13 @@ import { inject, injectable } from 'inversify';
 import { type GuessableEditionField, plausiblePublishedYear } from '../../domain/catalog/edition.js';
 import { languageOfIsbn } from '../../domain/catalog/isbn-language.js';
 import { Money } from '../../domain/shared/money.js';
-import { normalizeForSearch } from '../../domain/shared/search-text.js';
+import { matchKeyOf } from '../../domain/shared/search-text.js';
 import { type ImportCandidate, parseWishImport } from '../../domain/wishes/import/parse-wish-import.js';
 import type { NewWish } from '../../domain/wishes/wish.js';
 import { EnrichmentQueue } from '../catalog/ports/enrichment-queue.js';
 import { UnitOfWork } from '../shared/unit-of-work.js';
 import { ImportBookMatcher, type TitleMatchCandidate } from './ports/import-book-matcher.js';
-import { ImportCatalogWriter, type NewImportedBook } from './ports/import-catalog-writer.js';
+import { CatalogRowsRefused, type CreatedImportedBooks, ImportCatalogWriter, type NewImportedBook } from './ports/import-catalog-writer.js';
 import { WishRepository } from './ports/wish-repository.js';
 
 export type UnmatchedReason = 'isbn_not_found' | 'title_not_found' | 'ambiguous_title';
@@ -28,6 +28,15 @@ export interface ImportOptions {
   createMissing?: boolean;
 }
 
+/** A book to create, and the rows that name it. */
+interface BookToCreate {
+  book: NewImportedBook;
+  candidates: ImportCandidate[];
+}
+
+/** The database refused what the row would create; the message does not repeat the database's own words. */
+const ROW_REFUSED = "the catalog could not store this row's book";
+
 /** An edition created from a row that does not say its format: the commonest one. */
 const DEFAULT_FORMAT = 'paperback';
 /** An edition whose language neither the row nor its ISBN's registration group tells. */
@@ -37,8 +46,8 @@ const DEFAULT_LANGUAGE = 'en';
  * Imports a wish list file: ISBN match first, else exact (folded) title plus author; with `createMissing`, a row that
  * matches nothing creates what it needs from the export's own columns. Set-based: a fixed number of queries whatever
  * the file's size, one insert that skips books already wished, so re-importing creates nothing. Imports that create
- * are serialised (they match and create under one lock), so two of them never create the same ISBN or author twice;
- * the file is one transaction, so a failure leaves nothing half-made.
+ * are serialised (they match and create under one lock), so two of them never create the same ISBN or author twice.
+ * A row whose data the database refuses is reported invalid and leaves nothing behind; the other rows are imported.
  */
 @injectable()
 export class ImportWishes {
@@ -68,7 +77,7 @@ export class ImportWishes {
       const byTitle = await this.matcher.booksByTitle([...new Set(needTitle.flatMap(titleForms))]);
 
       const matched: Array<{ candidate: ImportCandidate; bookId: number }> = [];
-      const toCreate = new Map<string, { book: NewImportedBook; candidates: ImportCandidate[] }>();
+      const toCreate = new Map<string, BookToCreate>();
       for (const candidate of parsed.candidates) {
         const isbnMatch = candidate.isbns.map((isbn) => byIsbn.get(isbn)).find((id) => id !== undefined);
         const outcome = isbnMatch !== undefined ? { bookId: isbnMatch } : matchByTitle(candidate, byTitle);
@@ -85,7 +94,8 @@ export class ImportWishes {
         }
       }
 
-      const created = await this.writer.create([...toCreate.values()].map((entry) => entry.book));
+      const created: CreatedImportedBooks = { bookIds: new Map(), createdBooks: 0, createdAuthors: 0, createdEditions: 0 };
+      await this.createSplitting([...toCreate.values()], created, report);
       report.createdBooks = created.createdBooks;
       report.createdAuthors = created.createdAuthors;
       report.createdEditions = created.createdEditions;
@@ -93,6 +103,7 @@ export class ImportWishes {
         const bookId = created.bookIds.get(book.key);
         if (bookId !== undefined) for (const candidate of candidates) matched.push({ candidate, bookId });
       }
+      report.invalid.sort((a, b) => a.line - b.line);
 
       const toAdd = new Map<number, NewWish>();
       for (const { candidate, bookId } of matched) {
@@ -109,21 +120,46 @@ export class ImportWishes {
     if (imported.createdEditions > 0) await this.enrichment.enqueue();
     return imported;
   }
+
+  /**
+   * Creates the books in one call; when the database refuses some row's data, the rows are tried in halves, and
+   * halves of those, so each refused row is reported invalid and every other one is still created. A row is all or
+   * nothing (each call is), the file is not.
+   */
+  private async createSplitting(entries: readonly BookToCreate[], into: CreatedImportedBooks, report: ImportReport): Promise<void> {
+    if (entries.length === 0) return;
+    try {
+      const created = await this.writer.create(entries.map((entry) => entry.book));
+      for (const [key, bookId] of created.bookIds) into.bookIds.set(key, bookId);
+      into.createdBooks += created.createdBooks;
+      into.createdAuthors += created.createdAuthors;
+      into.createdEditions += created.createdEditions;
+    } catch (error) {
+      if (!(error instanceof CatalogRowsRefused)) throw error;
+      if (entries.length === 1) {
+        for (const candidate of entries[0]!.candidates) report.invalid.push({ line: candidate.line, message: ROW_REFUSED });
+        return;
+      }
+      const half = Math.ceil(entries.length / 2);
+      await this.createSplitting(entries.slice(0, half), into, report);
+      await this.createSplitting(entries.slice(half), into, report);
+    }
+  }
 }
 
 /**
- * The folded titles a row's book may carry in the catalog: without its series suffix (as imports create books),
+ * The title keys a row's book may carry in the catalog: without its series suffix (as imports create books),
  * and as the file wrote it ("Ninth House (Alex Stern, #1)", as a book typed by hand or an older import may be).
  */
 function titleForms(candidate: ImportCandidate): string[] {
-  const forms = [candidate.title, candidate.fileTitle].filter((title): title is string => Boolean(title)).map(normalizeForSearch);
+  const forms = [candidate.title, candidate.fileTitle].filter((title): title is string => Boolean(title)).map(matchKeyOf);
   return [...new Set(forms)];
 }
 
 function creationKey(candidate: ImportCandidate): string {
   const isbn = candidate.isbns[0];
   if (isbn !== undefined) return `isbn:${isbn}`;
-  return `title:${normalizeForSearch(candidate.title ?? '')}\u0001${normalizeForSearch(candidate.authors[0] ?? candidate.author ?? '')}`;
+  return `title:${matchKeyOf(candidate.title ?? '')}\u0001${matchKeyOf(candidate.authors[0] ?? candidate.author ?? '')}`;
 }
 
 function newBookOf(candidate: ImportCandidate, key: number): NewImportedBook {
@@ -161,10 +197,10 @@ function matchByTitle(
     .flatMap((form) => byTitle.get(form) ?? [])
     .filter((book) => !seen.has(book.bookId) && seen.add(book.bookId) !== undefined);
   const authors = (candidate.authors.length > 0 ? candidate.authors : (candidate.author ?? '').split(/\s*[,;&]\s*/))
-    .map(normalizeForSearch)
+    .map(matchKeyOf)
     .filter((a) => a.length > 0);
   // Without an author the title alone decides, but only when it names one book.
-  const fitting = authors.length === 0 ? books : books.filter((b) => b.authorNames.some((name) => authors.includes(name)));
+  const fitting = authors.length === 0 ? books : books.filter((b) => b.authorNames.some((name) => authors.includes(matchKeyOf(name))));
   if (fitting.length === 1) return { bookId: fitting[0]!.bookId };
   if (fitting.length > 1) return { reason: 'ambiguous_title' };
   return { reason: candidate.isbns.length > 0 ? 'isbn_not_found' : 'title_not_found' };

@@ -1,5 +1,5 @@
 import { ValidationError } from '../shared/domain-error.js';
-import { normalizeForSearch } from '../shared/search-text.js';
+import { normalizeForSearch, matchKeyOf } from '../shared/search-text.js';
 
 export const BOOK_TITLE_MAX = 500;
 
@@ -15,6 +15,8 @@ export class Book {
   originalTitle!: string;
   /** Folded title kept beside the title so search can use a trigram index. */
   titleSearch!: string;
+  /** Title folded past punctuation too: what an import matches a row's title against. */
+  titleKey!: string;
   typeId!: number | null;
   genreId!: number | null;
   createdAt!: Date;
@@ -45,6 +47,7 @@ export class Book {
     }
     this.originalTitle = title;
     this.titleSearch = normalizeForSearch(title);
+    this.titleKey = matchKeyOf(title);
     this.authorIds = [...fields.authorIds];
     this.typeId = fields.typeId;
     this.genreId = fields.genreId;

@@ -23,3 +23,16 @@ export function normalizeForSearch(text: string): string {
 export function searchTextOf(parts: readonly string[]): string {
   return parts.map(normalizeForSearch).join('\u0001');
 }
+
+/**
+ * Folds a title or a name further, for matching one written two ways: on top of case and accents, apostrophes inside a
+ * word vanish ("Ender's" = "Enders"), "&" reads "and", and every other run of punctuation or symbols is one space.
+ * "The Philosopher's Stone: Book 1" and "the philosophers stone - book 1" share a key.
+ */
+export function matchKeyOf(text: string): string {
+  return normalizeForSearch(text)
+    .replace(/(?<=[\p{L}\p{N}])['’ʼ`´](?=\p{L})/gu, '')
+    .replace(/&/g, ' and ')
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+}

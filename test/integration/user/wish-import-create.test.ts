@@ -117,4 +117,52 @@ describe('POST /api/wishes/import?create_missing=true', () => {
     expect(off.body).toMatchObject({ created: 0, created_books: 0, unmatched: [{ line: 2, reason: 'isbn_not_found' }] });
     expect(await count(`select count(*) as n from edition where isbn = '9780143111597'`)).toBe(0);
   });
+
+  it('matches a title written with other punctuation than the catalog\'s instead of creating a second book', async () => {
+    const author = await t.call<{ author_id: number }>('POST', '/api/authors', { body: { author_name: 'Orson Scott Card' } });
+    const book = await t.call<{ book_id: number }>('POST', '/api/books', { body: { book_original_title: "Ender's Game", author_ids: [author.body.author_id] } });
+    expect(book.status).toBe(201);
+    const { body } = await importCreating('create-hank', 'isbn,title,author\n,ENDERS GAME,orson scott card\n,Ender’s Game!,Orson Scott Card\n');
+    expect(body).toMatchObject({ created: 1, already_wished: 1, unmatched: [], created_books: 0, created_authors: 0 });
+    expect(await count(`select count(*) as n from book where title_key = 'enders game'`)).toBe(1);
+  });
+
+  it('keeps a long title whole up to the limit, never half of a character at the cut', async () => {
+    const title = `${'a'.repeat(499)}😀 and more`;
+    const { status, body } = await importCreating('create-ivy', `isbn,title,author\n,${title},Long Writer\n`);
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ created: 1, created_books: 1, invalid: [] });
+    const [stored] = await t.db.sql<{ title: string }>(`select book_original_title as title from book where book_original_title like 'aaaa%'`);
+    expect(stored?.title).toBe('a'.repeat(499));
+  });
+
+  it('a row whose data the database refuses is reported invalid and leaves nothing; the other rows are imported', async () => {
+    // A stand-in for any data the database refuses (a constraint, a value out of range): a trigger refusing one title.
+    await t.db.sql(`create function refuse_poison() returns trigger language plpgsql as $$
+      begin raise exception 'refused' using errcode = '23514'; end $$`);
+    await t.db.sql(`create trigger refuse_poison before insert on book for each row
+      when (new.book_original_title = 'Poison') execute function refuse_poison()`);
+    try {
+      const rows = [
+        '9780000020017,Fine One,Fine Writer',
+        '9780000020024,Poison,Poison Only Writer',
+        ',Fine Two,Fine Writer',
+        ',Poison,Poison Only Writer',
+        '9780000020031,Fine Three,Another Fine Writer',
+      ];
+      const { status, body } = await importCreating('create-jack', `isbn,title,author\n${rows.join('\n')}\n`);
+      expect(status).toBe(200);
+      expect(body).toMatchObject({ created: 3, created_books: 3, created_authors: 2, created_editions: 2, unmatched: [] });
+      expect(body.invalid).toEqual([
+        { line: 3, message: "the catalog could not store this row's book" },
+        { line: 5, message: "the catalog could not store this row's book" },
+      ]);
+      expect(await count(`select count(*) as n from author where author_name = 'Poison Only Writer'`)).toBe(0);
+      expect(await count(`select count(*) as n from edition where isbn = '9780000020024'`)).toBe(0);
+      expect(await count(`select count(*) as n from book where book_original_title like 'Fine %'`)).toBe(3);
+    } finally {
+      await t.db.sql('drop trigger refuse_poison on book');
+      await t.db.sql('drop function refuse_poison()');
+    }
+  });
 });

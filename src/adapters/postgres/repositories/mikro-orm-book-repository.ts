@@ -4,6 +4,7 @@ import type { BookFilter, BookRepository } from '../../../application/catalog/po
 import { Book } from '../../../domain/catalog/book.js';
 import { BookInUseError, UnknownReferenceError } from '../../../domain/catalog/errors.js';
 import type { PageRequest, PageSlice } from '../../../domain/shared/page.js';
+import { matchKeyOf } from '../../../domain/shared/search-text.js';
 import { likeContains, planKeyset, queryPage, sliceOf } from '../keyset.js';
 import { OrmEntityManager } from '../orm-tokens.js';
 import { isForeignKeyViolation } from '../pg-errors.js';
@@ -12,7 +13,7 @@ import { DEFAULT_TITLE_WALK, titleMatches } from './title-search.js';
 import { bigintArray, hydrate, type Row, toDate, toId, toIds, toNullableId } from './row-mapping.js';
 
 const AUTHOR_IDS_OF_B = 'array(select ba.author_id from book_author ba where ba.book_id = b.book_id order by ba.position)';
-const BOOK_COLUMNS = `b.book_id, b.book_original_title, b.title_search, b.type_id, b.genre_id, b.created_at, b.updated_at,
+const BOOK_COLUMNS = `b.book_id, b.book_original_title, b.title_search, b.title_key, b.type_id, b.genre_id, b.created_at, b.updated_at,
   ${AUTHOR_IDS_OF_B} as author_ids`;
 @injectable()
 export class MikroOrmBookRepository implements BookRepository {
@@ -96,6 +97,7 @@ function bookFromRow(row: Row): Book {
     id: toId(row.book_id),
     originalTitle: String(row.book_original_title),
     titleSearch: String(row.title_search),
+    titleKey: row.title_key === null ? matchKeyOf(String(row.book_original_title)) : String(row.title_key),
     typeId: toNullableId(row.type_id),
     genreId: toNullableId(row.genre_id),
     createdAt: toDate(row.created_at),

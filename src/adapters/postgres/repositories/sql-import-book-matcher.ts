@@ -15,21 +15,21 @@ export class SqlImportBookMatcher implements ImportBookMatcher {
     return new Map(rows.map((r) => [String(r.isbn), toId(r.book_id)]));
   }
 
-  async booksByTitle(foldedTitles: readonly string[]): Promise<Map<string, TitleMatchCandidate[]>> {
+  async booksByTitle(titleKeys: readonly string[]): Promise<Map<string, TitleMatchCandidate[]>> {
     const result = new Map<string, TitleMatchCandidate[]>();
-    if (foldedTitles.length === 0) return result;
+    if (titleKeys.length === 0) return result;
     const rows = await executeBound(this.em, 
-      `select b.book_id, b.title_search,
+      `select b.book_id, b.title_key,
          coalesce(array_agg(a.name_search) filter (where a.author_id is not null), '{}') as author_names
        from book b
        left join book_author ba on ba.book_id = b.book_id
        left join author a on a.author_id = ba.author_id
-       where b.title_search = any(?::text[])
-       group by b.book_id, b.title_search`,
-      [textArray(foldedTitles)],
+       where b.title_key = any(?::text[])
+       group by b.book_id, b.title_key`,
+      [textArray(titleKeys)],
     );
     for (const row of rows) {
-      const title = String(row.title_search);
+      const title = String(row.title_key);
       // name_search joins a name and its aliases with \u0001.
       const authorNames = (row.author_names as string[]).flatMap((n) => n.split('\u0001'));
       const list = result.get(title) ?? [];

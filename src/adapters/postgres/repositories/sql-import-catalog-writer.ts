@@ -1,18 +1,23 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { inject, injectable } from 'inversify';
-import type {
-  AuthorOrigin,
-  CreatedImportedBooks,
-  ImportCatalogWriter,
-  NewImportedBook,
+import {
+  type AuthorOrigin,
+  CatalogRowsRefused,
+  type CreatedImportedBooks,
+  type ImportCatalogWriter,
+  type NewImportedBook,
 } from '../../../application/wishes/ports/import-catalog-writer.js';
-import { normalizeForSearch, searchTextOf } from '../../../domain/shared/search-text.js';
+import { AUTHOR_NAME_MAX } from '../../../domain/catalog/author.js';
+import { BOOK_TITLE_MAX } from '../../../domain/catalog/book.js';
+import { cutText } from '../../../domain/shared/cut-text.js';
+import { normalizeForSearch, searchTextOf, matchKeyOf } from '../../../domain/shared/search-text.js';
 import { OrmEntityManager } from '../orm-tokens.js';
 import { executeBound } from '../select-rows.js';
 import { bigintArray, textArray, toId } from './row-mapping.js';
 
 /** Advisory lock (first key) held by an import while it matches and creates. */
 const IMPORT_CREATION_LOCK = 7_310_415;
+const SAVEPOINT = 'import_catalog_create';
 
 // Existing authors by any of their folded names (a name or an alias): a hash join of the wanted names against every
 // author's name parts, not one scan of the author table per name.
@@ -36,9 +41,9 @@ returning author_id, name_search`;
 const BOOK_IDS = `select nextval(pg_get_serial_sequence('book', 'book_id')) as id from generate_series(1, ?::int)`;
 
 const INSERT_BOOKS = `
-insert into book (book_id, book_original_title, title_search)
+insert into book (book_id, book_original_title, title_search, title_key)
 overriding system value
-select r.id, r.title, r.search from jsonb_to_recordset(?::jsonb) as r(id bigint, title text, search text)`;
+select r.id, r.title, r.search, r.key from jsonb_to_recordset(?::jsonb) as r(id bigint, title text, search text, key text)`;
 
 const INSERT_BOOK_AUTHORS = `
 insert into book_author (book_id, author_id, position)
@@ -70,14 +75,35 @@ export class SqlImportCatalogWriter implements ImportCatalogWriter {
   }
 
   async create(books: readonly NewImportedBook[], authorOrigin: AuthorOrigin = 'user'): Promise<CreatedImportedBooks> {
+    if (books.length === 0) return { bookIds: new Map(), createdBooks: 0, createdAuthors: 0, createdEditions: 0 };
+    // A savepoint, so that data the database refuses undoes this call only and the caller can try the rows apart.
+    await executeBound(this.em, `savepoint ${SAVEPOINT}`, []);
+    try {
+      const result = await this.insert(books, authorOrigin);
+      await executeBound(this.em, `release savepoint ${SAVEPOINT}`, []);
+      return result;
+    } catch (error) {
+      await executeBound(this.em, `rollback to savepoint ${SAVEPOINT}`, []);
+      const sqlState = (error as { code?: unknown }).code;
+      // Classes 22 (data exception) and 23 (integrity constraint): the rows, not the server, are the trouble.
+      if (typeof sqlState === 'string' && /^2[23]/.test(sqlState)) throw new CatalogRowsRefused((error as Error).message);
+      throw error;
+    }
+  }
+
+  private async insert(books: readonly NewImportedBook[], authorOrigin: AuthorOrigin): Promise<CreatedImportedBooks> {
     const result: CreatedImportedBooks = { bookIds: new Map(), createdBooks: 0, createdAuthors: 0, createdEditions: 0 };
-    if (books.length === 0) return result;
 
     const authorIds = await this.authorIds(books, result, authorOrigin === 'user');
     const ids = (await executeBound(this.em, BOOK_IDS, [books.length])).map((row) => toId(row.id));
     const created = books.map((book, index) => ({ book, id: ids[index] as number }));
     await executeBound(this.em, INSERT_BOOKS, [
-      JSON.stringify(created.map(({ book, id }) => ({ id, title: book.title.slice(0, 500), search: normalizeForSearch(book.title.slice(0, 500)) }))),
+      JSON.stringify(
+        created.map(({ book, id }) => {
+          const title = cutText(book.title, BOOK_TITLE_MAX);
+          return { id, title, search: normalizeForSearch(title), key: matchKeyOf(title) };
+        }),
+      ),
     ]);
     const links = created.flatMap(({ book, id }) =>
       [...new Set(book.authors.map((name) => authorIds.get(normalizeForSearch(name))))].flatMap((authorId, position) =>
@@ -130,7 +156,7 @@ export class SqlImportCatalogWriter implements ImportCatalogWriter {
     if (names.size === 0) return ids;
     const existing = await executeBound(this.em, AUTHORS_BY_NAME, [textArray([...names.keys()])]);
     for (const row of existing) ids.set(String(row.folded), toId(row.author_id));
-    const missing = [...names].filter(([folded]) => !ids.has(folded)).map(([folded, name]) => ({ name: name.slice(0, 300), search: folded }));
+    const missing = [...names].filter(([folded]) => !ids.has(folded)).map(([folded, name]) => ({ name: cutText(name, AUTHOR_NAME_MAX), search: folded }));
     if (missing.length > 0) {
       const rows = missing.map((m) => ({ ...m, search: searchTextOf([m.name]), user_created: userCreated }));
       for (const row of await executeBound(this.em, INSERT_AUTHORS, [JSON.stringify(rows)])) {

@@ -17,6 +17,7 @@ export const BookSchema = new EntitySchema<Book>({
     id: id('book_id'),
     originalTitle: { type: 'string', fieldName: 'book_original_title' },
     titleSearch: { type: 'string', fieldName: 'title_search' },
+    titleKey: { type: 'string', fieldName: 'title_key', nullable: true },
     typeId: ref('type_id', true),
     genreId: ref('genre_id', true),
     createdAt: timestamp('created_at'),

@@ -10,7 +10,7 @@ export interface TitleMatchCandidate {
 export interface ImportBookMatcher {
   /** ISBN-13 → book id, for the ISBNs that name an edition. */
   booksByIsbn(isbns: readonly string[]): Promise<Map<string, number>>;
-  /** Folded title → books with exactly that folded title. */
-  booksByTitle(foldedTitles: readonly string[]): Promise<Map<string, TitleMatchCandidate[]>>;
+  /** Title key (`matchKeyOf`: folded past case, accents and punctuation) → books with exactly that key. */
+  booksByTitle(titleKeys: readonly string[]): Promise<Map<string, TitleMatchCandidate[]>>;
 }
 export const ImportBookMatcher = Symbol.for('ImportBookMatcher') as ServiceIdentifier<ImportBookMatcher>;

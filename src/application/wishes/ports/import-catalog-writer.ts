@@ -34,9 +34,21 @@ export interface CreatedImportedBooks {
 }
 
 /**
+ * The database refused the data of a `create` call (a value out of range, a constraint), as opposed to being out of
+ * reach: nothing of the call was kept, and the caller's transaction can go on.
+ */
+export class CatalogRowsRefused extends Error {
+  constructor(readonly reason: string) {
+    super(`the catalog refused the rows: ${reason}`);
+    this.name = 'CatalogRowsRefused';
+  }
+}
+
+/**
  * Creates the books, authors and editions that import rows need, set-based (a fixed number of statements whatever
  * the number of rows). Authors are matched to existing ones (name or alias, case- and accent-insensitively) before
- * any is created. Runs inside the caller's transaction.
+ * any is created. Runs inside the caller's transaction; each call is all or nothing within it, and throws
+ * `CatalogRowsRefused` when the data is what the database refused.
  */
 export interface ImportCatalogWriter {
   /**

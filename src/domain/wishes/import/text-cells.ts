@@ -1,3 +1,5 @@
+import { cutText } from '../../shared/cut-text.js';
+
 /**
  * Free-text cells (titles, authors) as stored: trimmed, with runs of whitespace and control characters
  * (a newline a spreadsheet kept inside a quoted title) turned into one space. Nothing else is changed: a cell
@@ -13,7 +15,7 @@ export function cleanText(cell: string | undefined): string | null {
 
 /** Long cells are cut when quoted in a message: the report names the problem, it does not echo the file. */
 export function shorten(text: string, max = 40): string {
-  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
+  return text.length <= max ? text : `${cutText(text, max - 1)}…`;
 }
 
 /** Two cells joined as "Title: Subtitle" (Openreads keeps them apart, most exports do not). */

@@ -2,7 +2,12 @@
 import { describe, expect, it } from 'vitest';
 import type { EnrichmentQueue } from '../../../../src/application/catalog/ports/enrichment-queue.js';
 import type { ImportBookMatcher, TitleMatchCandidate } from '../../../../src/application/wishes/ports/import-book-matcher.js';
-import type { CreatedImportedBooks, ImportCatalogWriter, NewImportedBook } from '../../../../src/application/wishes/ports/import-catalog-writer.js';
+import {
+  CatalogRowsRefused,
+  type CreatedImportedBooks,
+  type ImportCatalogWriter,
+  type NewImportedBook,
+} from '../../../../src/application/wishes/ports/import-catalog-writer.js';
 import type { WishRepository } from '../../../../src/application/wishes/ports/wish-repository.js';
 import { ImportWishes } from '../../../../src/application/wishes/import-wishes.js';
 import type { UnitOfWork } from '../../../../src/application/shared/unit-of-work.js';
@@ -15,6 +20,7 @@ type Event = 'transaction' | 'lock' | 'match-isbn' | 'match-title' | 'create' | 
 class FakeCatalog implements ImportBookMatcher, ImportCatalogWriter, EnrichmentQueue {
   readonly events: Event[] = [];
   readonly created: NewImportedBook[] = [];
+  readonly refusedTitles = new Set<string>();
   private nextId = 100;
 
   constructor(
@@ -42,6 +48,8 @@ class FakeCatalog implements ImportBookMatcher, ImportCatalogWriter, EnrichmentQ
 
   async create(books: readonly NewImportedBook[]): Promise<CreatedImportedBooks> {
     this.events.push('create');
+    // As the database would: a call with a refused book keeps nothing of the call.
+    if (books.some((book) => this.refusedTitles.has(book.title))) throw new CatalogRowsRefused('check constraint');
     this.created.push(...books);
     const authors = new Set(books.flatMap((book) => book.authors.map(normalizeForSearch)));
     return {
@@ -144,6 +152,29 @@ describe('ImportWishes', () => {
     // An edition was created: its enrichment is queued once, after the import's transaction.
     expect(catalog.events.filter((event) => event === 'enqueue-enrichment')).toHaveLength(1);
     expect(catalog.events.at(-1)).toBe('enqueue-enrichment');
+  });
+
+  it('matches a title and author written with other punctuation, case or accents than the catalog\'s', async () => {
+    // The catalog holds "Ender's Game" by "Orson S. Card" (name_search as stored: folded, punctuation kept).
+    const catalog = new FakeCatalog(new Map(), new Map([['enders game', [{ bookId: 5, authorNames: ['orson s. card'] }]]]));
+    const { use, wishes } = importer(catalog);
+    const report = await use.execute(7, csv('isbn,title,author\n,ENDER’S GAME (Ender\'s Saga #1),Orson S Card\n'), { createMissing: true });
+    expect(report).toMatchObject({ created: 1, unmatched: [], createdBooks: 0 });
+    expect(wishes.added.map((wish) => wish.bookId)).toEqual([5]);
+  });
+
+  it('with create_missing: rows whose data is refused are found by halving and reported; every other row is created', async () => {
+    const catalog = new FakeCatalog();
+    catalog.refusedTitles.add('Poison');
+    const { use, wishes } = importer(catalog);
+    const titles = ['One', 'Two', 'Poison', 'Four', 'Five', 'Six', 'Seven'];
+    const report = await use.execute(7, csv(`isbn,title,author\n${titles.map((title) => `,${title},Ann`).join('\n')}\n`), { createMissing: true });
+    expect(report.invalid).toEqual([{ line: 4, message: "the catalog could not store this row's book" }]);
+    expect(report).toMatchObject({ created: 6, createdBooks: 6 });
+    expect(catalog.created.map((book) => book.title).sort()).toEqual(['Five', 'Four', 'One', 'Seven', 'Six', 'Two']);
+    expect(wishes.added).toHaveLength(6);
+    // 7 rows, one refused: the whole, the half with it, its quarter, then the refused row alone.
+    expect(catalog.events.filter((event) => event === 'create').length).toBeLessThanOrEqual(8);
   });
 
   it('with create_missing: an ambiguous title is reported, never created', async () => {

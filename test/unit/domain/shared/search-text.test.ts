@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeForSearch, searchTextOf } from '../../../../src/domain/shared/search-text.js';
+import { matchKeyOf, normalizeForSearch, searchTextOf } from '../../../../src/domain/shared/search-text.js';
 
 describe('normalizeForSearch', () => {
   it('folds case and accents: "tolkien", "Tolkién" and "TOLKIEN" are the same', () => {
@@ -84,5 +84,32 @@ describe('searchTextOf', () => {
     const query = normalizeForSearch('chett\u0001sir');
     expect(query).not.toContain('\u0001');
     expect(text.includes(query)).toBe(false);
+  });
+});
+
+describe('matchKeyOf', () => {
+  it('gives one key to a title written with or without its punctuation', () => {
+    const forms = [
+      "Harry Potter and the Philosopher's Stone",
+      'Harry Potter & the Philosophers Stone',
+      'HARRY POTTER AND THE PHILOSOPHER’S STONE',
+      'Harry Potter and the Philosopher`s Stone.',
+      '  harry potter -- and the philosophers stone!',
+    ];
+    expect(new Set(forms.map(matchKeyOf))).toEqual(new Set(['harry potter and the philosophers stone']));
+  });
+
+  it('turns colons, dashes, slashes and quotes into single spaces, keeping letters and digits of every script', () => {
+    expect(matchKeyOf('Dune: Part 2 — "Messiah"')).toBe('dune part 2 messiah');
+    expect(matchKeyOf('1984')).toBe('1984');
+    expect(matchKeyOf('Мастер и Маргарита!')).toBe('мастер и маргарита');
+    expect(matchKeyOf('ノルウェイの森')).toBe('ノルウェイの森');
+    expect(matchKeyOf('Ursula K. Le Guin')).toBe('ursula k le guin');
+  });
+
+  it('keeps words apart that only punctuation separated, and leaves nothing for punctuation alone', () => {
+    expect(matchKeyOf('Good/Evil')).toBe('good evil');
+    expect(matchKeyOf("'Salem's Lot")).toBe('salems lot');
+    expect(matchKeyOf('?!…')).toBe('');
   });
 });
