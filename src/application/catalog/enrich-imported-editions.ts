@@ -1,8 +1,11 @@
 import { inject, injectable } from 'inversify';
-import { plausiblePublishedYear } from '../../domain/catalog/edition.js';
+import { BOOK_TITLE_MAX } from '../../domain/catalog/book.js';
+import { type GuessableEditionField, plausiblePublishedYear } from '../../domain/catalog/edition.js';
+import { cutText } from '../../domain/shared/cut-text.js';
 import { editionsEnriched, enrichmentUnavailable } from '../../domain/logging/enrichment-events.js';
 import { LogSink } from '../logging/log-sink.js';
 import { Clock } from '../shared/clock.js';
+import { UnitOfWork } from '../shared/unit-of-work.js';
 import { BookMetadataSource, type BookMetadata } from './ports/book-metadata-source.js';
 import { type EditionEnrichment, type EditionToEnrich, ImportedEditionEnrichment } from './ports/imported-edition-enrichment.js';
 
@@ -16,7 +19,8 @@ export type EnrichmentRun =
 
 /**
  * Fills in what imports guessed or left out: asks the metadata sources, in one lookup, about the oldest editions that
- * wait, and gives each only what it lacks (publisher, year, cover) or was guessed (format, language); what the export
+ * wait, and gives each only what it lacks (publisher, year, cover) or was guessed (format, language, and the title
+ * and authors of a book imported from a bare ISBN); what the export
  * or a user gave stays. An ISBN no source knows is marked enriched too, so it is not asked about forever; when no
  * source can be reached nothing is marked, and a later run tries again. Runs in the background, never on a request.
  */
@@ -27,6 +31,7 @@ export class EnrichImportedEditions {
     @inject(BookMetadataSource) private readonly metadata: BookMetadataSource,
     @inject(LogSink) private readonly logs: LogSink,
     @inject(Clock) private readonly clock: Clock,
+    @inject(UnitOfWork) private readonly uow: UnitOfWork,
   ) {}
 
   async execute(limit = ENRICHMENT_BATCH): Promise<EnrichmentRun> {
@@ -40,7 +45,8 @@ export class EnrichImportedEditions {
     }
     const now = this.clock.now();
     const changes = pending.map((edition) => enrichmentOf(edition, lookup.books.get(edition.isbn13) ?? null, now));
-    await this.enrichment.apply(changes, now);
+    // The sources were asked outside the transaction: it lasts only as long as the writing.
+    await this.uow.transaction(() => this.enrichment.apply(changes, now));
     const known = pending.filter((edition) => lookup.books.has(edition.isbn13)).length;
     this.logs.record(editionsEnriched({ edition_count: pending.length, known_count: known }, now));
     return { kind: 'enriched', editions: pending.length, known, more: pending.length === limit };
@@ -48,7 +54,8 @@ export class EnrichImportedEditions {
 }
 
 function enrichmentOf(edition: EditionToEnrich, found: BookMetadata | null, now: Date): EditionEnrichment {
-  const guessed = (field: 'format' | 'language') => edition.guessedFields.includes(field);
+  const guessed = (field: GuessableEditionField) => edition.guessedFields.includes(field);
+  const title = found?.title.trim() ?? '';
   return {
     editionId: edition.editionId,
     publisher: edition.publisher === null ? (found?.publisher?.trim() || null) : null,
@@ -56,5 +63,6 @@ function enrichmentOf(edition: EditionToEnrich, found: BookMetadata | null, now:
     coverUrl: edition.coverUrl === null ? (found?.coverUrl ?? null) : null,
     format: guessed('format') ? (found?.format ?? null) : null,
     languageCode: guessed('language') ? (found?.languageCode ?? null) : null,
+    book: guessed('title') && title !== '' ? { title: cutText(title, BOOK_TITLE_MAX), authors: found?.authors ?? [] } : null,
   };
 }

@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import { type GuessableEditionField, plausiblePublishedYear } from '../../domain/catalog/edition.js';
+import { type GuessableEditionField, plausiblePublishedYear, untitledBookTitle } from '../../domain/catalog/edition.js';
 import { languageOfIsbn } from '../../domain/catalog/isbn-language.js';
 import { Money } from '../../domain/shared/money.js';
 import { matchKeyOf } from '../../domain/shared/search-text.js';
@@ -83,7 +83,7 @@ export class ImportWishes {
         const outcome = isbnMatch !== undefined ? { bookId: isbnMatch } : matchByTitle(candidate, byTitle);
         if ('bookId' in outcome) {
           matched.push({ candidate, bookId: outcome.bookId });
-        } else if (options.createMissing === true && outcome.reason !== 'ambiguous_title' && candidate.title) {
+        } else if (options.createMissing === true && outcome.reason !== 'ambiguous_title') {
           // Rows naming the same edition, or the same title and author without an ISBN, are one book.
           const key = creationKey(candidate);
           const entry = toCreate.get(key) ?? { book: newBookOf(candidate, toCreate.size), candidates: [] };
@@ -169,9 +169,11 @@ function newBookOf(candidate: ImportCandidate, key: number): NewImportedBook {
   const guessedFields: GuessableEditionField[] = [];
   if (candidate.format === null) guessedFields.push('format');
   if (candidate.languageCode === null) guessedFields.push('language');
+  // A bare ISBN: the book is titled by it until the enrichment asks a metadata source for its title and authors.
+  if (!candidate.title) guessedFields.push('title');
   return {
     key,
-    title: candidate.title as string,
+    title: candidate.title || untitledBookTitle(isbn as string),
     authors,
     edition:
       isbn === undefined

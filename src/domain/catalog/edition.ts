@@ -4,8 +4,16 @@ import { Isbn } from './isbn.js';
 export const EDITION_FORMATS = ['hardcover', 'paperback', 'ebook', 'audiobook'] as const;
 export type EditionFormat = (typeof EDITION_FORMATS)[number];
 
-/** What an import may have to guess about an edition when its export does not say (a default, not the export's word). */
-export type GuessableEditionField = 'format' | 'language';
+/**
+ * What an import may have to guess about an edition when its export does not say (a default, not the export's word).
+ * `title`: the row had only the ISBN, so its book is titled by the ISBN (`untitledBookTitle`) and has no authors yet.
+ */
+export type GuessableEditionField = 'format' | 'language' | 'title';
+
+/** The title of a book an import creates from a bare ISBN, until a metadata source names it. */
+export function untitledBookTitle(isbn13: string): string {
+  return `ISBN ${isbn13}`;
+}
 
 export const EARLIEST_PUBLISHED_YEAR = 1450;
 

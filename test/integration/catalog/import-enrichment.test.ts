@@ -3,6 +3,7 @@
 // demonstration metadata server, and fills in what the export did not say.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoSourceView, startDemoMetadataServer, type DemoMetadataServer } from '../../../src/adapters/metadata/demo/index.js';
+import { matchKeyOf } from '../../../src/domain/shared/search-text.js';
 import { eventually, startTestService, type TestService } from '../../support/test-service.js';
 
 let metadata: DemoMetadataServer;
@@ -97,6 +98,39 @@ describe('enrichment of imported books', () => {
     // One lookup for the batch: Open Library was asked about both ISBNs in one request.
     const asked = metadata.requests('open-library').filter((request) => request.jscmd === 'data');
     expect(asked.some((request) => request.isbns.includes(hardcoverIsbn) && request.isbns.includes(unknownIsbn))).toBe(true);
+  });
+
+  it('names a book imported from a bare ISBN: the source\'s title and authors, created as the catalog\'s own', async () => {
+    const isbn = isbns(400, 200).find((candidate) => {
+      const view = demoSourceView('open-library', candidate);
+      return view !== null && view.book.authors.length > 0;
+    })!;
+    const res = await t.call('POST', '/api/wishes/import?create_missing=true', { rawBody: `isbn\n${isbn}\n`, headers: { 'content-type': 'text/csv' } });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toMatchObject({ created: 1, created_books: 1, created_authors: 0, created_editions: 1, unmatched: [] });
+    const bookOf = async () =>
+      (await t.db.sql<{ title: string; title_key: string; authors: string[]; user_created: boolean[] }>(
+        `select b.book_original_title as title, b.title_key,
+                coalesce(array_agg(a.author_name order by ba.position) filter (where a.author_id is not null), '{}') as authors,
+                coalesce(array_agg(a.is_user_created order by ba.position) filter (where a.author_id is not null), '{}') as user_created
+         from edition e join book b using (book_id)
+         left join book_author ba on ba.book_id = b.book_id left join author a on a.author_id = ba.author_id
+         where e.isbn = $1 group by b.book_id`,
+        [isbn],
+      ))[0]!;
+
+    const demo = demoSourceView('open-library', isbn)!.book;
+    const named = await eventually(async () => {
+      const book = await bookOf();
+      expect(book.title).not.toBe(`ISBN ${isbn}`);
+      return book;
+    }, 15_000);
+    expect(named.title).toBe(demo.title);
+    expect(named.title_key).toBe(matchKeyOf(demo.title));
+    expect(named.authors).toEqual(demo.authors);
+    expect(named.user_created.every((flag) => !flag)).toBe(true);
+    expect((await edition(isbn)).guessed_fields).not.toContain('title');
+
   });
 
   it('when no source can be reached the editions stay pending, for a later run', async () => {

@@ -104,18 +104,22 @@ describe('POST /api/wishes/import?create_missing=true', () => {
     expect(await count(`select count(*) as n from author where author_name like 'Writer %'`)).toBe(5);
   });
 
-  it('a row with an ISBN but no title cannot be created: it stays unmatched', async () => {
+  it('a row with an ISBN but no title creates a book titled by the ISBN, for the enrichment to name', async () => {
     const { body } = await importCreating('create-frank', 'isbn\n9780143111597\n');
-    expect(body).toMatchObject({ created: 0, created_books: 0, unmatched: [{ line: 2, reason: 'isbn_not_found', isbn: '9780143111597' }] });
+    expect(body).toMatchObject({ created: 1, created_books: 1, created_editions: 1, created_authors: 0, unmatched: [] });
+    const [row] = await t.db.sql<{ title: string; guessed: string[] }>(
+      `select b.book_original_title as title, e.guessed_fields as guessed from edition e join book b using (book_id) where e.isbn = '9780143111597'`,
+    );
+    expect(row).toEqual({ title: 'ISBN 9780143111597', guessed: ['format', 'language', 'title'] });
   });
 
   it('create_missing takes true or false only; false keeps the old behaviour', async () => {
-    const bad = await importCreating('create-gina', 'isbn,title\n9780143111597,Title\n', 'yes');
+    const bad = await importCreating('create-gina', 'isbn,title\n9780140449136,Title\n', 'yes');
     expect(bad.status).toBe(400);
     expect(JSON.stringify(bad.body)).toContain('create_missing');
-    const off = await importCreating('create-gina', 'isbn,title\n9780143111597,Title\n', 'false');
+    const off = await importCreating('create-gina', 'isbn,title\n9780140449136,Title\n', 'false');
     expect(off.body).toMatchObject({ created: 0, created_books: 0, unmatched: [{ line: 2, reason: 'isbn_not_found' }] });
-    expect(await count(`select count(*) as n from edition where isbn = '9780143111597'`)).toBe(0);
+    expect(await count(`select count(*) as n from edition where isbn = '9780140449136'`)).toBe(0);
   });
 
   it('matches a title written with other punctuation than the catalog\'s instead of creating a second book', async () => {

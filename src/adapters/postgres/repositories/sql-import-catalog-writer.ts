@@ -7,34 +7,15 @@ import {
   type ImportCatalogWriter,
   type NewImportedBook,
 } from '../../../application/wishes/ports/import-catalog-writer.js';
-import { AUTHOR_NAME_MAX } from '../../../domain/catalog/author.js';
 import { BOOK_TITLE_MAX } from '../../../domain/catalog/book.js';
 import { cutText } from '../../../domain/shared/cut-text.js';
-import { normalizeForSearch, searchTextOf, matchKeyOf } from '../../../domain/shared/search-text.js';
+import { matchKeyOf, normalizeForSearch } from '../../../domain/shared/search-text.js';
 import { OrmEntityManager } from '../orm-tokens.js';
 import { executeBound } from '../select-rows.js';
 import { bigintArray, textArray, toId } from './row-mapping.js';
+import { findOrCreateAuthors, lockCatalogCreation } from './sql-author-names.js';
 
-/** Advisory lock (first key) held by an import while it matches and creates. */
-const IMPORT_CREATION_LOCK = 7_310_415;
 const SAVEPOINT = 'import_catalog_create';
-
-// Existing authors by any of their folded names (a name or an alias): a hash join of the wanted names against every
-// author's name parts, not one scan of the author table per name.
-const AUTHORS_BY_NAME = `
-with parts as (
-  select a.author_id, p.part
-  from author a, unnest(string_to_array(a.name_search, chr(1))) as p(part)
-)
-select distinct on (w.folded) w.folded, parts.author_id
-from unnest(?::text[]) as w(folded)
-join parts on parts.part = w.folded
-order by w.folded, parts.author_id`;
-
-const INSERT_AUTHORS = `
-insert into author (author_name, name_search, is_user_created)
-select r.name, r.search, r.user_created from jsonb_to_recordset(?::jsonb) as r(name text, search text, user_created boolean)
-returning author_id, name_search`;
 
 // Ids are taken from the sequence first, so each created book is known by its row without relying on the order
 // RETURNING happens to give.
@@ -71,7 +52,7 @@ export class SqlImportCatalogWriter implements ImportCatalogWriter {
   constructor(@inject(OrmEntityManager) private readonly em: EntityManager) {}
 
   async lockCreation(): Promise<void> {
-    await executeBound(this.em, 'select pg_advisory_xact_lock(?::int, 0)', [IMPORT_CREATION_LOCK]);
+    await lockCatalogCreation(this.em);
   }
 
   async create(books: readonly NewImportedBook[], authorOrigin: AuthorOrigin = 'user'): Promise<CreatedImportedBooks> {
@@ -94,7 +75,9 @@ export class SqlImportCatalogWriter implements ImportCatalogWriter {
   private async insert(books: readonly NewImportedBook[], authorOrigin: AuthorOrigin): Promise<CreatedImportedBooks> {
     const result: CreatedImportedBooks = { bookIds: new Map(), createdBooks: 0, createdAuthors: 0, createdEditions: 0 };
 
-    const authorIds = await this.authorIds(books, result, authorOrigin === 'user');
+    const authors = await findOrCreateAuthors(this.em, books.flatMap((book) => book.authors), authorOrigin === 'user');
+    const authorIds = authors.ids;
+    result.createdAuthors = authors.created;
     const ids = (await executeBound(this.em, BOOK_IDS, [books.length])).map((row) => toId(row.id));
     const created = books.map((book, index) => ({ book, id: ids[index] as number }));
     await executeBound(this.em, INSERT_BOOKS, [
@@ -141,30 +124,6 @@ export class SqlImportCatalogWriter implements ImportCatalogWriter {
     }
     result.createdBooks = created.length - taken.length;
     return result;
-  }
-
-  /** Folded name → author id, for every author the books name: the existing ones, and the ones created now. */
-  private async authorIds(books: readonly NewImportedBook[], result: CreatedImportedBooks, userCreated: boolean): Promise<Map<string, number>> {
-    const names = new Map<string, string>();
-    for (const book of books) {
-      for (const name of book.authors) {
-        const folded = normalizeForSearch(name);
-        if (folded !== '' && !names.has(folded)) names.set(folded, name.trim());
-      }
-    }
-    const ids = new Map<string, number>();
-    if (names.size === 0) return ids;
-    const existing = await executeBound(this.em, AUTHORS_BY_NAME, [textArray([...names.keys()])]);
-    for (const row of existing) ids.set(String(row.folded), toId(row.author_id));
-    const missing = [...names].filter(([folded]) => !ids.has(folded)).map(([folded, name]) => ({ name: cutText(name, AUTHOR_NAME_MAX), search: folded }));
-    if (missing.length > 0) {
-      const rows = missing.map((m) => ({ ...m, search: searchTextOf([m.name]), user_created: userCreated }));
-      for (const row of await executeBound(this.em, INSERT_AUTHORS, [JSON.stringify(rows)])) {
-        ids.set(String(row.name_search), toId(row.author_id));
-      }
-      result.createdAuthors = missing.length;
-    }
-    return ids;
   }
 
   private async ownersOf(isbns: readonly string[]): Promise<Map<string, number>> {

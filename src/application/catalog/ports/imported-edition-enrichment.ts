@@ -8,7 +8,7 @@ export interface EditionToEnrich {
   publisher: string | null;
   publishedYear: number | null;
   coverUrl: string | null;
-  /** Which of format and language the import defaulted. */
+  /** Which of format and language the import defaulted; `title` when its book has the ISBN for a title. */
   guessedFields: readonly GuessableEditionField[];
 }
 
@@ -22,6 +22,8 @@ export interface EditionEnrichment {
   format: EditionFormat | null;
   /** ISO 639-1; replaces a guessed language only (a code the catalog does not list is ignored). */
   languageCode: string | null;
+  /** Names a book titled by its ISBN: its title, and its authors ("First Last") when it has none yet. */
+  book: { title: string; authors: readonly string[] } | null;
 }
 
 /** The editions imports created that wait for a metadata source, and the filling in of their gaps. */
@@ -31,7 +33,8 @@ export interface ImportedEditionEnrichment {
   /**
    * Set-based: fills each field only where the edition still has none (format and language: only while still
    * guessed), so a value given meanwhile is never overwritten; marks every listed edition enriched at `at`, also
-   * those the change fills nothing in.
+   * those the change fills nothing in. Authors a source names are matched to existing ones or created as the
+   * catalog's own (not user-created).
    */
   apply(changes: readonly EditionEnrichment[], at: Date): Promise<void>;
 }

@@ -8,6 +8,7 @@ import type {
   ImportedEditionEnrichment,
 } from '../../../../src/application/catalog/ports/imported-edition-enrichment.js';
 import type { LogSink } from '../../../../src/application/logging/log-sink.js';
+import type { UnitOfWork } from '../../../../src/application/shared/unit-of-work.js';
 import type { LogEvent } from '../../../../src/domain/logging/log-event.js';
 
 const NOW = new Date('2026-11-25T12:00:00Z');
@@ -73,11 +74,35 @@ function enricher(waiting: EditionToEnrich[], answer: MetadataLookup) {
   const enrichment = new FakeEnrichment(waiting);
   const metadata = metadataOf(answer);
   const logs = new FakeLogs();
-  const use = new EnrichImportedEditions(enrichment, metadata, logs, { now: () => NOW });
-  return { use, enrichment, metadata, logs };
+    const transactions: string[] = [];
+  const uow: UnitOfWork = { transaction: (work) => (transactions.push('transaction'), work()) };
+  const use = new EnrichImportedEditions(enrichment, metadata, logs, { now: () => NOW }, uow);
+  return { use, enrichment, metadata, logs, transactions };
 }
 
 describe('EnrichImportedEditions', () => {
+  it('names a book imported from a bare ISBN: the source\'s title and authors, in one transaction with the rest', async () => {
+    const bare = pending(1, '9780000000001', { guessedFields: ['format', 'language', 'title'] });
+    const { use, enrichment, transactions } = enricher([bare, pending(2, '9780000000002')], found(
+      known('9780000000001', { title: '  The Left Hand of Darkness ', authors: ['Ursula K. Le Guin'] }),
+      known('9780000000002', { title: 'Not Asked For' }),
+    ));
+    await use.execute();
+    expect(enrichment.applied[0]!.changes.map((change) => change.book)).toEqual([
+      { title: 'The Left Hand of Darkness', authors: ['Ursula K. Le Guin'] },
+      // Its title came from the export: the source's is not wanted.
+      null,
+    ]);
+    expect(transactions).toEqual(['transaction']);
+  });
+
+  it('leaves a bare ISBN\'s book titled by its ISBN when the source knows no title for it', async () => {
+    const bare = pending(1, '9780000000001', { guessedFields: ['title'] });
+    const { use, enrichment } = enricher([bare], found(known('9780000000001', { title: ' ' })));
+    await use.execute();
+    expect(enrichment.applied[0]!.changes[0]!.book).toBeNull();
+  });
+
   it('asks about every pending ISBN in one lookup and fills what is missing, replacing guessed format and language', async () => {
     const { use, enrichment, metadata, logs } = enricher([pending(1, '9780000000001'), pending(2, '9780000000002')], found(known('9780000000001'), known('9780000000002', { format: null, languageCode: null })));
     const run = await use.execute();
@@ -87,9 +112,9 @@ describe('EnrichImportedEditions', () => {
       {
         at: NOW,
         changes: [
-          { editionId: 1, publisher: 'Source Press', publishedYear: 2011, coverUrl: 'https://covers.example/1.jpg', format: 'hardcover', languageCode: 'de' },
+          { editionId: 1, publisher: 'Source Press', publishedYear: 2011, coverUrl: 'https://covers.example/1.jpg', format: 'hardcover', languageCode: 'de' , book: null },
           // The source does not say format or language: the guesses stay.
-          { editionId: 2, publisher: 'Source Press', publishedYear: 2011, coverUrl: 'https://covers.example/1.jpg', format: null, languageCode: null },
+          { editionId: 2, publisher: 'Source Press', publishedYear: 2011, coverUrl: 'https://covers.example/1.jpg', format: null, languageCode: null , book: null },
         ],
       },
     ]);
@@ -100,7 +125,7 @@ describe('EnrichImportedEditions', () => {
     const given = pending(1, '9780000000001', { publisher: 'Export Press', publishedYear: 1999, coverUrl: 'https://export.example/c.jpg', guessedFields: [] });
     const { use, enrichment } = enricher([given], found(known('9780000000001')));
     await use.execute();
-    expect(enrichment.applied[0]!.changes).toEqual([{ editionId: 1, publisher: null, publishedYear: null, coverUrl: null, format: null, languageCode: null }]);
+    expect(enrichment.applied[0]!.changes).toEqual([{ editionId: 1, publisher: null, publishedYear: null, coverUrl: null, format: null, languageCode: null , book: null }]);
   });
 
   it('replaces only the guess: a guessed language with a format the export named keeps the format', async () => {
@@ -121,7 +146,7 @@ describe('EnrichImportedEditions', () => {
   it('marks an ISBN no source knows as enriched, filling nothing, so it is not asked about again', async () => {
     const { use, enrichment, metadata } = enricher([pending(1, '9780000000001')], found());
     expect(await use.execute()).toEqual({ kind: 'enriched', editions: 1, known: 0, more: false });
-    expect(enrichment.applied[0]!.changes).toEqual([{ editionId: 1, publisher: null, publishedYear: null, coverUrl: null, format: null, languageCode: null }]);
+    expect(enrichment.applied[0]!.changes).toEqual([{ editionId: 1, publisher: null, publishedYear: null, coverUrl: null, format: null, languageCode: null , book: null }]);
     expect(await enrichment.pending(50)).toEqual([]);
     expect(await use.execute()).toEqual({ kind: 'enriched', editions: 0, known: 0, more: false });
     expect(metadata.asked).toHaveLength(1);

@@ -138,17 +138,26 @@ describe('ImportWishes', () => {
         },
       },
       { key: 1, title: 'Das Schloss', authors: ['Franz Kafka'], edition: null },
+      // A bare ISBN: a book titled by it, its title marked as a guess for the enrichment to replace.
+      {
+        key: 2,
+        title: 'ISBN 9780143111597',
+        authors: [],
+        edition: {
+          isbn13: '9780143111597', format: 'paperback', languageCode: 'en', publisher: null, publishedYear: null,
+          guessedFields: ['format', 'language', 'title'],
+        },
+      },
     ]);
     expect(report).toMatchObject({
-      created: 2,
+      created: 3,
       alreadyWished: 2,
-      createdBooks: 2,
+      createdBooks: 3,
       createdAuthors: 1,
-      createdEditions: 1,
-      // A row with an ISBN but no title has nothing to create a book from.
-      unmatched: [{ line: 6, reason: 'isbn_not_found', title: null, isbn: '9780143111597' }],
+      createdEditions: 2,
+      unmatched: [],
     });
-    expect(wishes.added.map((wish) => wish.bookId)).toEqual([100, 101]);
+    expect(wishes.added.map((wish) => wish.bookId)).toEqual([100, 101, 102]);
     // An edition was created: its enrichment is queued once, after the import's transaction.
     expect(catalog.events.filter((event) => event === 'enqueue-enrichment')).toHaveLength(1);
     expect(catalog.events.at(-1)).toBe('enqueue-enrichment');

@@ -16,8 +16,9 @@ export const readGoodreadsRow: RowReader = (cells, columns) => {
       authors: [...(primary === null ? [] : [primary]), ...splitNames(cell('additional authors'))],
       format: formatOf(cell('binding')),
       publisher: cleanText(cell('publisher')),
-      // "Year Published" is this edition's; "Original Publication Year" the work's first.
-      year: yearOf(cell('year published'), cell('original publication year')),
+      // "Year Published" is this edition's. "Original Publication Year" is the work's first: never an edition's year
+      // (a 1954 year on an ISBN edition would also stop the enrichment from finding the real one).
+      year: yearOf(cell('year published')),
       pages: pagesOf(cell('number of pages')),
     });
   });

@@ -41,7 +41,8 @@ describe('Goodreads, current 24-column export', () => {
         year: 2006,
         pages: 413,
       }),
-      // Line 5–6 is a read audiobook with a two-line review. No edition year: the original year is used.
+      // Line 5–6 is a read audiobook with a two-line review. No edition year: the work's original year (1954) is not
+      // this edition's, so none.
       candidate({
         line: 7,
         isbns: ['9780618346257'],
@@ -50,7 +51,7 @@ describe('Goodreads, current 24-column export', () => {
         authors: ['J.R.R. Tolkien'],
         format: 'hardcover',
         publisher: 'Houghton Mifflin Harcourt',
-        year: 1954,
+        year: null,
         pages: 432,
       }),
       // A parenthesis without a series number is part of the title.
