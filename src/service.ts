@@ -4,6 +4,7 @@ import type PgBoss from 'pg-boss';
 import type { Container } from 'inversify';
 import type { AppConfig } from '../config/config.js';
 import { EnrichImportedEditions } from './application/catalog/enrich-imported-editions.js';
+import { IdentifyImportedBooks } from './application/catalog/identify-imported-books.js';
 import { EnrichmentQueue } from './application/catalog/ports/enrichment-queue.js';
 import { LogSink } from './application/logging/log-sink.js';
 import { ConsolidateMonth } from './application/pricing/consolidate-month.js';
@@ -121,17 +122,24 @@ export function startWorkers(core: Core): void {
 }
 
 /**
- * This process works queued enrichment runs: each batch in its own unit of work, until nothing is pending. A run the
- * sources could not answer fails the job, which pg-boss retries later (the editions stay pending meanwhile).
+ * This process works queued enrichment runs: first the imported books without an ISBN are searched by title (an
+ * edition found there is then completed like any imported one), then the imported editions are completed; each batch
+ * in its own request scope, until nothing is pending. A run the sources could not answer fails the job, which pg-boss
+ * retries later (what was not done yet stays pending meanwhile).
  */
 export async function startEnrichment(core: Core): Promise<void> {
+  const identify = core.container.get(IdentifyImportedBooks);
   const enrich = core.container.get(EnrichImportedEditions);
-  const worker = await startEnrichmentWorker(core.boss, async () => {
+  const untilDone = async (batch: () => Promise<{ kind: string; message?: string; more?: boolean }>) => {
     for (;;) {
-      const run = await core.scope.run(() => enrich.execute());
+      const run = await core.scope.run(batch);
       if (run.kind === 'unavailable') throw new Error(run.message);
-      if (!run.more) return;
+      if (run.more !== true) return;
     }
+  };
+  const worker = await startEnrichmentWorker(core.boss, async () => {
+    await untilDone(() => identify.execute());
+    await untilDone(() => enrich.execute());
   });
   core.shutdown.push('enrichment worker', () => worker.stop());
 }

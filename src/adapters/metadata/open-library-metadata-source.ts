@@ -1,6 +1,8 @@
-import type { BookMetadata, BookMetadataSource, MetadataLookup } from '../../application/catalog/ports/book-metadata-source.js';
+import type { BookMetadata, BookMetadataSource, MetadataLookup, MetadataSearch, TitleQuery } from '../../application/catalog/ports/book-metadata-source.js';
 import type { MetadataHttpClient } from './metadata-http-client.js';
 import { bibkeyOf, entriesByBibkey, OPEN_LIBRARY, openLibraryBook } from './open-library-mapping.js';
+import { OPEN_LIBRARY_SEARCH_FIELDS, openLibraryCoversBase, openLibrarySearchEditions } from './open-library-search-mapping.js';
+import { titleSearchTermsOf } from './title-search-terms.js';
 
 /**
  * ISBNs per request. The Books API sets no documented maximum; 50 keeps the URL near 1 KB, well inside what any
@@ -8,10 +10,14 @@ import { bibkeyOf, entriesByBibkey, OPEN_LIBRARY, openLibraryBook } from './open
  */
 export const OPEN_LIBRARY_BATCH_SIZE = 50;
 
+/** Works per title search: the right one is among the first few when it is there at all, and each adds a few hundred bytes. */
+export const OPEN_LIBRARY_SEARCH_LIMIT = 10;
+
 /**
  * Open Library's Books API: `jscmd=data` for each batch, then `jscmd=details` for the ISBNs it knew, since only the raw
  * edition record holds the language and the binding. One more request per batch costs less than sending each ISBN on
  * to a one-ISBN-per-request source for them. A failed `details` request only leaves those two fields empty.
+ * Title searches use the Search API, asking for each work's best-matching edition in the same request.
  */
 export class OpenLibraryMetadataSource implements BookMetadataSource {
   private readonly baseUrl: string;
@@ -44,6 +50,21 @@ export class OpenLibraryMetadataSource implements BookMetadataSource {
       }
     }
     return { kind: 'found', books };
+  }
+
+  async search(query: TitleQuery): Promise<MetadataSearch> {
+    const terms = titleSearchTermsOf(query);
+    if (terms === null) return { kind: 'found', editions: [] };
+    const author = terms.author === null ? '' : `&author=${encodeURIComponent(terms.author)}`;
+    const url = `${this.baseUrl}/search.json?title=${encodeURIComponent(terms.title)}${author}&fields=${OPEN_LIBRARY_SEARCH_FIELDS}&limit=${OPEN_LIBRARY_SEARCH_LIMIT}`;
+    const answer = await this.http.getJson(url);
+    if (answer.kind === 'unavailable') return answer;
+    // The API answers 200 with no docs when nothing matches: a 404 is a wrong base URL.
+    if (answer.kind === 'not_found') return { kind: 'unavailable', message: `${OPEN_LIBRARY} has no Search API at ${this.baseUrl}/search.json (404)` };
+    const editions = openLibrarySearchEditions(answer.body, openLibraryCoversBase(this.baseUrl));
+    // JSON without `docs` (an error object) is no answer: reading it as "nothing found" would settle the book for good.
+    if (editions === null) return { kind: 'unavailable', message: `${OPEN_LIBRARY} answered a search without docs` };
+    return { kind: 'found', editions };
   }
 
   private urlOf(isbns: readonly string[], jscmd: 'data' | 'details'): string {

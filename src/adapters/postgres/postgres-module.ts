@@ -4,6 +4,7 @@ import { AuthorRepository } from '../../application/catalog/ports/author-reposit
 import { BookRepository } from '../../application/catalog/ports/book-repository.js';
 import { CatalogReferences } from '../../application/catalog/ports/catalog-references.js';
 import { EditionRepository } from '../../application/catalog/ports/edition-repository.js';
+import { ImportedBookIdentification } from '../../application/catalog/ports/imported-book-identification.js';
 import { ImportedEditionEnrichment } from '../../application/catalog/ports/imported-edition-enrichment.js';
 import { AlertRepository } from '../../application/alerts/ports/alert-repository.js';
 import { BookListRepository, ShareTokenGenerator } from '../../application/lists/ports/book-list-repository.js';
@@ -27,6 +28,7 @@ import { SqlAlertRepository } from './repositories/sql-alert-repository.js';
 import { SqlBookListRepository } from './repositories/sql-book-list-repository.js';
 import { SqlImportBookMatcher } from './repositories/sql-import-book-matcher.js';
 import { SqlImportCatalogWriter } from './repositories/sql-import-catalog-writer.js';
+import { SqlImportedBookIdentification } from './repositories/sql-imported-book-identification.js';
 import { SqlImportedEditionEnrichment } from './repositories/sql-imported-edition-enrichment.js';
 import { SqlPreferencesRepository, SqlReadableLanguageRepository } from './repositories/sql-preferences-repository.js';
 import { SqlReferenceCatalog } from './repositories/sql-reference-catalog.js';
@@ -52,6 +54,7 @@ export const postgresModule = (orm: MikroORM) =>
     bind(ImportBookMatcher).to(SqlImportBookMatcher).inSingletonScope();
     bind(ImportCatalogWriter).to(SqlImportCatalogWriter).inSingletonScope();
     bind(ImportedEditionEnrichment).to(SqlImportedEditionEnrichment).inSingletonScope();
+    bind(ImportedBookIdentification).to(SqlImportedBookIdentification).inSingletonScope();
     bind(BookListRepository).to(SqlBookListRepository).inSingletonScope();
     bind(AlertRepository).to(SqlAlertRepository).inSingletonScope();
     bind(ShareTokenGenerator).to(CryptoShareTokenGenerator).inSingletonScope();

@@ -1,17 +1,18 @@
-import type { BookMetadata, BookMetadataSource, MetadataLookup } from './ports/book-metadata-source.js';
+import type { BookMetadata, BookMetadataSource, MetadataLookup, MetadataSearch, TitleQuery } from './ports/book-metadata-source.js';
+
+type Unavailable = Extract<MetadataLookup | MetadataSearch, { kind: 'unavailable' }>;
 
 /**
  * Fields a later source is asked to fill. A subtitle is left out: most books have none, so its absence says nothing
  * and would send every ISBN on to the next source.
  */
-type Unavailable = Extract<MetadataLookup, { kind: 'unavailable' }>;
-
 const FILLABLE = ['authors', 'publisher', 'publishedYear', 'pages', 'languageCode', 'format', 'coverUrl'] as const;
 
 /**
  * Several sources as one, asked in order. The first source that knows an ISBN wins; fields it lacks are filled from
  * later sources, which are asked only for the ISBNs still unknown or incomplete. `unavailable` only when every source
- * asked was unavailable: an ISBN a reachable source did not know is simply unknown.
+ * asked was unavailable: an ISBN a reachable source did not know is simply unknown. A title search takes the first
+ * source's answer that found something, whole: two sources' lists are not merged, since each is its own ranking.
  *
  * Pure orchestration over the port, so it lives beside the use cases; the adapters module builds it from configuration.
  */
@@ -43,6 +44,23 @@ export class ChainedMetadataSource implements BookMetadataSource {
     }
     if (!answered && failures.length > 0) return unavailableOfAll(failures);
     return { kind: 'found', books };
+  }
+
+  async search(query: TitleQuery): Promise<MetadataSearch> {
+    let answered = false;
+    const failures: Unavailable[] = [];
+    for (const source of this.sources) {
+      const result = await source.search(query);
+      if (result.kind === 'unavailable') {
+        failures.push(result);
+        continue;
+      }
+      answered = true;
+      if (result.editions.length > 0) return result;
+    }
+    // As for lookups: nothing found by a source that answered is "nothing found", even if another was down.
+    if (!answered && failures.length > 0) return unavailableOfAll(failures);
+    return { kind: 'found', editions: [] };
   }
 }
 

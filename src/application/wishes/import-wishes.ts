@@ -73,14 +73,16 @@ export class ImportWishes {
     const imported = await this.uow.transaction(async () => {
       if (options.createMissing === true) await this.writer.lockCreation();
       const byIsbn = await this.matcher.booksByIsbn([...new Set(parsed.candidates.flatMap((c) => c.isbns))]);
-      const needTitle = parsed.candidates.filter((c) => !c.isbns.some((isbn) => byIsbn.has(isbn)) && c.title);
-      const byTitle = await this.matcher.booksByTitle([...new Set(needTitle.flatMap(titleForms))]);
+      // Each row's title keys, worked out once: they are both asked for and matched against.
+      const formsOf = new Map<ImportCandidate, string[]>();
+      for (const c of parsed.candidates) if (c.title && !c.isbns.some((isbn) => byIsbn.has(isbn))) formsOf.set(c, titleForms(c));
+      const byTitle = await this.matcher.booksByTitle([...new Set([...formsOf.values()].flat())]);
 
       const matched: Array<{ candidate: ImportCandidate; bookId: number }> = [];
       const toCreate = new Map<string, BookToCreate>();
       for (const candidate of parsed.candidates) {
         const isbnMatch = candidate.isbns.map((isbn) => byIsbn.get(isbn)).find((id) => id !== undefined);
-        const outcome = isbnMatch !== undefined ? { bookId: isbnMatch } : matchByTitle(candidate, byTitle);
+        const outcome = isbnMatch !== undefined ? { bookId: isbnMatch } : matchByTitle(candidate, formsOf.get(candidate) ?? [], byTitle);
         if ('bookId' in outcome) {
           matched.push({ candidate, bookId: outcome.bookId });
         } else if (options.createMissing === true && outcome.reason !== 'ambiguous_title') {
@@ -116,8 +118,8 @@ export class ImportWishes {
       report.alreadyWished = matched.length - added.size;
       return report;
     });
-    // After the commit, so the job sees the editions; the metadata sources are asked there, not on this request.
-    if (imported.createdEditions > 0) await this.enrichment.enqueue();
+    // After the commit, so the job sees the new books; the metadata sources are asked there, not on this request.
+    if (imported.createdBooks > 0) await this.enrichment.enqueue();
     return imported;
   }
 
@@ -191,19 +193,21 @@ function newBookOf(candidate: ImportCandidate, key: number): NewImportedBook {
 
 function matchByTitle(
   candidate: ImportCandidate,
+  forms: readonly string[],
   byTitle: Map<string, TitleMatchCandidate[]>,
 ): { bookId: number } | { reason: UnmatchedReason } {
-  if (!candidate.title) return { reason: 'isbn_not_found' };
+  const notFound = { reason: candidate.isbns.length > 0 ? 'isbn_not_found' : 'title_not_found' } as const;
   const seen = new Set<number>();
-  const books = titleForms(candidate)
+  const books = forms
     .flatMap((form) => byTitle.get(form) ?? [])
     .filter((book) => !seen.has(book.bookId) && seen.add(book.bookId) !== undefined);
+  if (books.length === 0) return notFound;
   const authors = (candidate.authors.length > 0 ? candidate.authors : (candidate.author ?? '').split(/\s*[,;&]\s*/))
     .map(matchKeyOf)
     .filter((a) => a.length > 0);
   // Without an author the title alone decides, but only when it names one book.
-  const fitting = authors.length === 0 ? books : books.filter((b) => b.authorNames.some((name) => authors.includes(matchKeyOf(name))));
+  const fitting = authors.length === 0 ? books : books.filter((b) => b.authorKeys.some((key) => authors.includes(key)));
   if (fitting.length === 1) return { bookId: fitting[0]!.bookId };
   if (fitting.length > 1) return { reason: 'ambiguous_title' };
-  return { reason: candidate.isbns.length > 0 ? 'isbn_not_found' : 'title_not_found' };
+  return notFound;
 }

@@ -2,7 +2,7 @@
 // (pg-boss), whose worker asks the real Open Library and Google Books adapters, here pointed at the local
 // demonstration metadata server, and fills in what the export did not say.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoSourceView, startDemoMetadataServer, type DemoMetadataServer } from '../../../src/adapters/metadata/demo/index.js';
+import { demoSearchableIsbns, demoSourceView, startDemoMetadataServer, type DemoMetadataServer } from '../../../src/adapters/metadata/demo/index.js';
 import { matchKeyOf } from '../../../src/domain/shared/search-text.js';
 import { eventually, startTestService, type TestService } from '../../support/test-service.js';
 
@@ -131,6 +131,62 @@ describe('enrichment of imported books', () => {
     expect(named.user_created.every((flag) => !flag)).toBe(true);
     expect((await edition(isbn)).guessed_fields).not.toContain('title');
 
+  });
+
+  it('gives a book imported without an ISBN the one edition a title search finds, then completes it like any other', async () => {
+    // A demonstration book whose title and author no other searchable book shares: exactly one edition answers.
+    const searchable = demoSearchableIsbns();
+    const keyOf = (isbn: string) => {
+      const b = demoSourceView('open-library', isbn)?.book;
+      return b ? `${matchKeyOf(b.title)}|${matchKeyOf(b.authors[0] ?? '')}` : null;
+    };
+    const counts = new Map<string, number>();
+    for (const isbn of searchable) {
+      const key = keyOf(isbn);
+      if (key !== null) counts.set(key, (counts.get(key) ?? 0) + 1);
+    }
+    const isbn = searchable.find((candidate) => {
+      const key = keyOf(candidate);
+      return key !== null && counts.get(key) === 1 && demoSourceView('open-library', candidate)!.book.authors.length > 0;
+    })!;
+    const demo = demoSourceView('open-library', isbn)!.book;
+    // As an export would write it: other case and punctuation, no ISBN.
+    const csv = `isbn,title,author\n,"${demo.title.toUpperCase()}!",${demo.authors[0]}\n`;
+    const res = await t.call('POST', '/api/wishes/import?create_missing=true', { rawBody: csv, headers: { 'content-type': 'text/csv' } });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toMatchObject({ created: 1, created_books: 1, created_editions: 0 });
+
+    const attached = await eventually(async () => {
+      const [row] = await t.db.sql<{ isbn: string; pending: boolean }>(
+        `select e.isbn, b.edition_search_pending as pending from book b join edition e using (book_id) where b.title_key = $1`,
+        [matchKeyOf(`${demo.title.toUpperCase()}!`)],
+      );
+      expect(row).toBeDefined();
+      return row!;
+    }, 15_000);
+    expect(attached).toEqual({ isbn, pending: false });
+    const searches = metadata.requests('open-library').filter((request) => request.kind === 'search');
+    expect(searches.some((request) => request.search?.title?.toUpperCase() === `${demo.title.toUpperCase()}!`)).toBe(true);
+    // The edition found by the search is then completed by the ISBN lookup, as an imported one is.
+    const completed = await eventually(async () => {
+      const row = await edition(isbn);
+      expect(row.enriched).toBe(true);
+      return row;
+    }, 15_000);
+    expect(completed.publisher).toBe(demo.publisher);
+  });
+
+  it('searches a book once: a title no source knows leaves the book without an edition and no longer waiting', async () => {
+    const csv = 'isbn,title,author\n,A Title Nobody Has Written Yet,Nobody At All\n';
+    const res = await t.call('POST', '/api/wishes/import?create_missing=true', { rawBody: csv, headers: { 'content-type': 'text/csv' } });
+    expect(res.status, res.text).toBe(200);
+    await eventually(async () => {
+      const [row] = await t.db.sql<{ pending: boolean; editions: number }>(
+        `select b.edition_search_pending as pending, (select count(*)::int from edition e where e.book_id = b.book_id) as editions
+         from book b where b.book_original_title = 'A Title Nobody Has Written Yet'`,
+      );
+      expect(row).toEqual({ pending: false, editions: 0 });
+    }, 15_000);
   });
 
   it('when no source can be reached the editions stay pending, for a later run', async () => {

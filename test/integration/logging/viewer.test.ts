@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../../support/test-service.js';
 import { getLogs, LOGGING_ENV, VIEWER_TOKEN } from './logging-test-helpers.js';
@@ -141,6 +142,18 @@ describe('GET /logs as an HTML page', () => {
     const challenge = await fetch(`${t.baseUrl}/logs`, { headers: { accept: 'text/html' } });
     expect(challenge.status).toBe(401);
     expect(challenge.headers.get('www-authenticate')).toMatch(/^Basic realm=/);
+    // Each challenge on its own line, as Chromium needs to show its sign-in dialog.
+    const lines = await new Promise<string[]>((resolve, reject) => {
+      http.get(`${t.baseUrl}/logs`, { headers: { accept: 'text/html' } }, (res) => {
+        res.resume();
+        const values: string[] = [];
+        for (let k = 0; k < res.rawHeaders.length; k += 2) {
+          if (res.rawHeaders[k]!.toLowerCase() === 'www-authenticate') values.push(res.rawHeaders[k + 1]!);
+        }
+        resolve(values);
+      }).on('error', reject);
+    });
+    expect(lines).toEqual(['Basic realm="Shelfwatch logs", charset="UTF-8"', 'Bearer']);
     const basic = await fetch(`${t.baseUrl}/logs`, {
       headers: { accept: 'text/html', authorization: `Basic ${Buffer.from(`maintainer:${VIEWER_TOKEN}`).toString('base64')}` },
     });

@@ -63,8 +63,8 @@ describe('the books', () => {
     expect((await getJson('/api/books?bibkeys=LCCN:93005405,ISBN:123&format=json&jscmd=data')).body).toEqual({});
   });
 
-  it('answers no volumes for searches other than isbn:, and Google\'s 400 without a query', async () => {
-    expect((await getJson('/books/v1/volumes?q=intitle:harbour')).body).toEqual({ kind: 'books#volumes', totalItems: 0 });
+  it('answers no volumes for keywords it does not search by, and Google\'s 400 without a query', async () => {
+    expect((await getJson('/books/v1/volumes?q=intitle:harbour+subject:fiction')).body).toEqual({ kind: 'books#volumes', totalItems: 0 });
     const missing = await getJson('/books/v1/volumes');
     expect(missing.status).toBe(400);
     expect(missing.body.error.message).toBe('Missing query.');
@@ -93,10 +93,10 @@ describe('the switches', () => {
     expect((await getJson(`/books/v1/volumes?q=isbn:${ISBN}`)).status).toBe(200);
 
     const { body } = await getJson('/__control/requests');
-    expect(body.requests.map((r: { source: string; isbns: string[]; apiKey: string | null }) => [r.source, r.isbns, r.apiKey])).toEqual([
-      ['open-library', [ISBN], null],
-      ['google-books', [ISBN], '[sent]'],
-      ['google-books', [ISBN], null],
+    expect(body.requests.map((r: { source: string; kind: string; isbns: string[]; apiKey: string | null }) => [r.source, r.kind, r.isbns, r.apiKey])).toEqual([
+      ['open-library', 'lookup', [ISBN], null],
+      ['google-books', 'lookup', [ISBN], '[sent]'],
+      ['google-books', 'lookup', [ISBN], null],
     ]);
 
     expect((await post('/__control/reset', {})).status).toBe(200);

@@ -3,6 +3,8 @@
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { demoMetadataBookFor, demoSearchableIsbns, demoSourceView, type DemoSourceView } from '../../../src/adapters/metadata/demo/index.js';
+import { searchWords } from '../../../src/adapters/metadata/demo/demo-search-index.js';
 import { GoogleBooksMetadataSource } from '../../../src/adapters/metadata/google-books-metadata-source.js';
 import { MetadataHttpClient, type MetadataHttpOptions } from '../../../src/adapters/metadata/metadata-http-client.js';
 import { OpenLibraryMetadataSource } from '../../../src/adapters/metadata/open-library-metadata-source.js';
@@ -77,4 +79,38 @@ export function googleBooks(baseUrl: string, apiKey: string | null = null, optio
 /** Gaps between consecutive arrivals, in milliseconds. */
 export function gaps(hits: ReadonlyArray<{ at: number }>): number[] {
   return hits.slice(1).map((hit, i) => hit.at - (hits[i]?.at ?? hit.at));
+}
+
+export interface SearchableDemoBook {
+  isbn13: string;
+  title: string;
+  authors: string[];
+  openLibrary: DemoSourceView | null;
+  google: DemoSourceView | null;
+}
+
+/**
+ * The first book the demonstration's title searches look through whose views pass `test`, and that a search by its
+ * title and first author's last name finds alone (no other book of the block has those words).
+ */
+export function searchableDemoBook(test: (openLibrary: DemoSourceView | null, google: DemoSourceView | null) => boolean): SearchableDemoBook {
+  const isbns = demoSearchableIsbns();
+  const wordsOf = (isbn: string): { title: Set<string>; authors: Set<string> } => {
+    const book = demoMetadataBookFor(isbn);
+    return { title: new Set(searchWords(`${book.title} ${book.subtitle ?? ''}`)), authors: new Set(book.authors.flatMap(searchWords)) };
+  };
+  for (const isbn of isbns) {
+    const openLibrary = demoSourceView('open-library', isbn);
+    const google = demoSourceView('google-books', isbn);
+    if (!test(openLibrary, google)) continue;
+    const book = demoMetadataBookFor(isbn);
+    const title = searchWords(book.title);
+    const lastName = searchWords(book.authors[0] ?? '').pop() ?? '';
+    const finding = isbns.filter((other) => {
+      const words = wordsOf(other);
+      return title.every((w) => words.title.has(w)) && words.authors.has(lastName);
+    });
+    if (finding.length === 1) return { isbn13: isbn, title: book.title, authors: book.authors, openLibrary, google };
+  }
+  throw new Error('no such book among the searchable demonstration ISBNs');
 }

@@ -12,7 +12,7 @@ export interface ErrorBody {
   details?: FieldProblem[];
 }
 
-export function sendError(res: Response, code: string, message: string, extra: { details?: FieldProblem[]; headers?: Record<string, string> } = {}): void {
+export function sendError(res: Response, code: string, message: string, extra: { details?: FieldProblem[]; headers?: Record<string, string | string[]> } = {}): void {
   const body: ErrorBody = { error: code, message };
   if (extra.details && extra.details.length > 0) body.details = extra.details;
   for (const [name, value] of Object.entries(extra.headers ?? {})) res.setHeader(name, value);

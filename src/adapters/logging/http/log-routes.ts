@@ -37,8 +37,9 @@ export function logRoutes(deps: LogRoutesDeps): Router {
       const outcome = checkCredential(req.headers.authorization, secret, { allowBasic });
       if (outcome.ok) return next();
       deps.logs.record(authFailed(outcome.reason, deps.clock.now()));
-      // A browser on the viewer gets a Basic challenge, so the maintainer can type the token once.
-      const challenge = allowBasic && wantsHtml(req) ? 'Basic realm="Shelfwatch logs", Bearer' : 'Bearer';
+      // A browser on the viewer gets a Basic challenge, so the maintainer can type the token once. Each challenge on
+      // its own header line: Chromium shows no sign-in dialog for "Basic realm=…, Bearer" on one line.
+      const challenge = allowBasic && wantsHtml(req) ? ['Basic realm="Shelfwatch logs", charset="UTF-8"', 'Bearer'] : 'Bearer';
       sendError(res, 'unauthorized', 'Send Authorization: Bearer <token>', { headers: { 'WWW-Authenticate': challenge } });
     };
 

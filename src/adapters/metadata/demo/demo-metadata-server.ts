@@ -1,6 +1,7 @@
-// The demonstration metadata server: Open Library's Books API (/api/books) and Google Books' volumes search
-// (/books/v1/volumes) on one local node:http server, answering for the demonstration catalogue, with switches for
-// failures (per service and ISBN, in code or over /__control):
+// The demonstration metadata server: Open Library's Books API (/api/books) and Search API (/search.json) and Google
+// Books' volumes search (/books/v1/volumes, by ISBN or by title and author) on one local node:http server, answering
+// for the demonstration catalogue, with switches for failures (per service and ISBN, in code or over /__control; a
+// search takes the switches of the books it finds, then '*'):
 //   POST /__control        {"source", "isbn" (13 digits or "*"), "behaviour"}
 //   POST /__control/reset  removes every override and forgets the requests
 //   GET  /__control/requests  the requests received (Google's key shown only as sent or not)
@@ -9,11 +10,14 @@ import type { AddressInfo } from 'node:net';
 import { abortableDelay } from '../../stores/demo/abortable-delay.js';
 import { BodyTooLargeError, readBody, sendJson } from '../../stores/demo/http-responses.js';
 import { Isbn } from '../../../domain/catalog/isbn.js';
-import { demoMetadataBookFor, demoSourceView } from './demo-metadata-catalogue.js';
+import { demoMetadataBookFor, demoSourceView, type DemoSourceView } from './demo-metadata-catalogue.js';
 import { checkOverride, DemoMetadataOverrides, InvalidOverrideError, type RequestBehaviour } from './demo-metadata-behaviours.js';
 import type { DemoMetadataRequest, DemoMetadataServer, DemoMetadataServerOptions, DemoMetadataSource } from './demo-metadata-types.js';
-import { badKeyError, googleVolumes } from './google-books-answers.js';
+import { demoSearch } from './demo-search-index.js';
+import { type DemoSearchQuery, googleSearchQuery, openLibrarySearchQuery } from './demo-search-queries.js';
+import { badKeyError, googleVolumes, googleVolumesOf } from './google-books-answers.js';
 import { isbnOfBibkey, openLibraryEntry } from './open-library-answers.js';
+import { isbnOfDemoCoverId, openLibrarySearchAnswer } from './open-library-search-answers.js';
 
 interface State {
   baseUrl: string;
@@ -66,7 +70,9 @@ export async function startDemoMetadataServer(options: DemoMetadataServerOptions
       state.requests.length = 0;
     },
     requests(source) {
-      return state.requests.filter((r) => source === undefined || r.source === source).map((r) => ({ ...r, isbns: [...r.isbns] }));
+      return state.requests
+        .filter((r) => source === undefined || r.source === source)
+        .map((r) => ({ ...r, isbns: [...r.isbns], search: r.search && { ...r.search } }));
     },
   };
 }
@@ -77,13 +83,20 @@ async function route(state: State, req: IncomingMessage, res: ServerResponse, si
   if (path === '/__control' || path.startsWith('/__control/')) return control(state, `${req.method ?? 'GET'} ${path}`, req, res);
   if (req.method !== 'GET' && req.method !== 'HEAD') return sendJson(res, 405, { error: 'method_not_allowed' });
   if (path === '/api/books') return openLibrary(state, url, req, res, signal);
+  if (path === '/search.json') return openLibrarySearch(state, url, req, res, signal);
   if (path === '/books/v1/volumes') return googleBooks(state, url, req, res, signal);
   const cover = /^\/covers\/(\d{13})-([SML])\.svg$/.exec(path);
   if (cover?.[1] && cover[2]) return sendCover(res, cover[1], cover[2]);
+  // Open Library's covers by id (covers.openlibrary.org/b/id/…), for the ids its search answers give.
+  const coverById = /^\/b\/id\/(\d+)-([SML])\.jpg$/.exec(path);
+  const coverIsbn = coverById?.[1] ? isbnOfDemoCoverId(coverById[1]) : null;
+  if (coverIsbn && coverById?.[2]) return sendCover(res, coverIsbn, coverById[2]);
   if (path === '/') {
     return sendJson(res, 200, {
       openLibrary: `${state.baseUrl}/api/books?bibkeys=ISBN:9780306406157&format=json&jscmd=data`,
+      openLibrarySearch: `${state.baseUrl}/search.json?title=the+silent+harbour&fields=key,title,author_name,editions,editions.isbn`,
       googleBooks: `${state.baseUrl}/books/v1/volumes?q=isbn:9780306406157`,
+      googleBooksSearch: `${state.baseUrl}/books/v1/volumes?q=intitle:%22the+silent+harbour%22`,
       control: ['POST /__control {source, isbn, behaviour}', 'POST /__control/reset', 'GET /__control/requests'],
     });
   }
@@ -95,7 +108,7 @@ async function openLibrary(state: State, url: URL, req: IncomingMessage, res: Se
   const jscmd = url.searchParams.get('jscmd') ?? 'viewapi';
   const asked = bibkeys.map((bibkey) => ({ bibkey, isbn13: isbnOfBibkey(bibkey) }));
   const isbns = asked.flatMap((a) => (a.isbn13 ? [a.isbn13] : []));
-  record(state, 'open-library', req, isbns, jscmd, null);
+  record(state, req, { source: 'open-library', kind: 'lookup', isbns, search: null, jscmd, apiKey: null });
   if (!(await applyBehaviour(state, 'open-library', isbns, res, signal))) return;
   const answer: Record<string, unknown> = {};
   for (const { bibkey, isbn13 } of asked) {
@@ -109,18 +122,44 @@ async function openLibrary(state: State, url: URL, req: IncomingMessage, res: Se
   res.end(body);
 }
 
+/** The Search API by `title`, `author` (and `q`), with `fields` and `limit` (the service's default is 100). */
+async function openLibrarySearch(state: State, url: URL, req: IncomingMessage, res: ServerResponse, signal: AbortSignal): Promise<void> {
+  const query = openLibrarySearchQuery(url.searchParams);
+  record(state, req, { source: 'open-library', kind: 'search', isbns: [], search: query.asked, jscmd: null, apiKey: null });
+  const found = searchFor(state, 'open-library', query);
+  if (!(await applyBehaviour(state, 'open-library', found.map((v) => v.book.isbn13), res, signal))) return;
+  sendJson(res, 200, openLibrarySearchAnswer(found, url.searchParams.get('fields'), countParameter(url, 'limit', 100, 1000)));
+}
+
 async function googleBooks(state: State, url: URL, req: IncomingMessage, res: ServerResponse, signal: AbortSignal): Promise<void> {
   const query = url.searchParams.get('q');
-  const match = /^isbn:([\dXx-]{10,17})$/i.exec(query?.trim() ?? '');
-  const isbn13 = match?.[1] ? (Isbn.tryParse(match[1])?.isbn13 ?? null) : null;
   const key = url.searchParams.get('key');
-  record(state, 'google-books', req, isbn13 ? [isbn13] : [], null, key);
+  const byIsbn = /^isbn:(\S*)$/i.exec(query?.trim() ?? '');
+  const search = query && !byIsbn ? googleSearchQuery(query) : null;
+  const isbn13 = byIsbn?.[1] ? (Isbn.tryParse(byIsbn[1])?.isbn13 ?? null) : null;
+  record(state, req, { source: 'google-books', kind: search ? 'search' : 'lookup', isbns: isbn13 ? [isbn13] : [], search: search?.asked ?? null, jscmd: null, apiKey: key });
   if (state.googleApiKey !== undefined && key !== state.googleApiKey) return sendJson(res, 400, badKeyError());
   if (!query) return sendJson(res, 400, { error: { code: 400, message: 'Missing query.', status: 'INVALID_ARGUMENT' } });
+  if (search) {
+    const found = searchFor(state, 'google-books', search);
+    if (!(await applyBehaviour(state, 'google-books', found.map((v) => v.book.isbn13), res, signal))) return;
+    return sendJson(res, 200, googleVolumesOf(found, countParameter(url, 'maxResults', 10, 40), state.baseUrl));
+  }
   if (!(await applyBehaviour(state, 'google-books', isbn13 ? [isbn13] : [], res, signal))) return;
-  // Other searches (titles, authors) are not the demonstration's business: nothing matches them.
   const view = isbn13 && !state.overrides.isUnknown('google-books', isbn13) ? demoSourceView('google-books', isbn13) : null;
   sendJson(res, 200, googleVolumes(view, state.baseUrl));
+}
+
+/** The books a search finds, but those a test made unknown to the service. */
+function searchFor(state: State, source: DemoMetadataSource, query: DemoSearchQuery): DemoSourceView[] {
+  return query.unsupported ? [] : demoSearch(source, query.terms, (isbn) => !state.overrides.isUnknown(source, isbn));
+}
+
+/** A count parameter, within what the service allows; its default when absent or unreadable. */
+function countParameter(url: URL, name: string, fallback: number, max: number): number {
+  const text = url.searchParams.get(name);
+  const value = text === null || text.trim() === '' ? Number.NaN : Number(text);
+  return Number.isInteger(value) && value >= 0 ? Math.min(value, max) : fallback;
 }
 
 /** Answers a failure behaviour, or waits out `slow`; true when the usual answer should follow. */
@@ -148,8 +187,8 @@ async function applyBehaviour(state: State, source: DemoMetadataSource, isbns: r
   }
 }
 
-function record(state: State, source: DemoMetadataSource, req: IncomingMessage, isbns: string[], jscmd: string | null, apiKey: string | null): void {
-  state.requests.push({ source, isbns, jscmd, userAgent: req.headers['user-agent'] ?? null, apiKey, at: Date.now() });
+function record(state: State, req: IncomingMessage, request: Omit<DemoMetadataRequest, 'userAgent' | 'at'>): void {
+  state.requests.push({ ...request, userAgent: req.headers['user-agent'] ?? null, at: Date.now() });
 }
 
 async function control(state: State, route: string, req: IncomingMessage, res: ServerResponse): Promise<void> {

@@ -20,8 +20,13 @@ export type DemoMetadataBehaviour =
 /** One request a service received, for tests that count or inspect them. */
 export interface DemoMetadataRequest {
   source: DemoMetadataSource;
-  /** The ISBNs asked, in request order (as sent: 10 or 13 digits). */
+  /** By ISBN (Open Library's /api/books, Google's `q=isbn:`), or a search by title and author. */
+  kind: 'lookup' | 'search';
+  /** A lookup's ISBN-13s, in request order (10-digit ones converted); empty for a search. */
   isbns: string[];
+  /** A search's title and author as sent (Open Library's `title` and `author`, Google's `intitle:` and `inauthor:`
+   * terms, each kind joined by a space); null for a lookup. */
+  search: { title: string | null; author: string | null } | null;
   /** Open Library's jscmd; null for Google. */
   jscmd: string | null;
   userAgent: string | null;

@@ -1,6 +1,6 @@
 // Google Books' volumes search as the demonstration server answers it: `books#volumes` with the volume of the ISBN
-// asked (or none). The shape follows the API's Volume resource and the answers of googleapis.com; the books are the
-// demonstration catalogue's.
+// asked (or none), or the volumes a title search found. The shape follows the API's Volume resource and the answers of
+// googleapis.com; the books are the demonstration catalogue's.
 import { Isbn } from '../../../domain/catalog/isbn.js';
 import { SeededHash } from '../../stores/demo/seeded-hash.js';
 import type { DemoSourceView } from './demo-metadata-catalogue.js';
@@ -8,8 +8,13 @@ import type { DemoSourceView } from './demo-metadata-catalogue.js';
 const ID_CHARACTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-';
 
 export function googleVolumes(view: DemoSourceView | null, baseUrl: string): Record<string, unknown> {
-  if (view === null) return { kind: 'books#volumes', totalItems: 0 };
-  return { kind: 'books#volumes', totalItems: 1, items: [volume(view, baseUrl)] };
+  return googleVolumesOf(view === null ? [] : [view], 10, baseUrl);
+}
+
+/** The first `maxResults` volumes; `totalItems` counts them all. Google leaves `items` out when there is none. */
+export function googleVolumesOf(views: readonly DemoSourceView[], maxResults: number, baseUrl: string): Record<string, unknown> {
+  const items = views.slice(0, maxResults).map((view) => volume(view, baseUrl));
+  return { kind: 'books#volumes', totalItems: views.length, ...(items.length > 0 ? { items } : {}) };
 }
 
 /** Google's 400 for a refused key (its real wording). */

@@ -2,6 +2,7 @@
 export { startDemoMetadataServer } from './demo-metadata-server.js';
 export { demoMetadataBookFor, demoSourceView, type DemoMetadataBook, type DemoSourceView } from './demo-metadata-catalogue.js';
 export { InvalidOverrideError } from './demo-metadata-behaviours.js';
+export { demoSearchableIsbns } from './demo-search-index.js';
 export {
   DEMO_METADATA_SOURCES,
   isDemoMetadataSource,

@@ -6,7 +6,7 @@ import { marcCodeOf } from '../marc-languages.js';
 import type { DemoSourceView } from './demo-metadata-catalogue.js';
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-const PHYSICAL_FORMATS = { paperback: 'Paperback', hardcover: 'Hardcover', ebook: 'ebook', audiobook: 'Audio CD' } as const;
+export const PHYSICAL_FORMATS = { paperback: 'Paperback', hardcover: 'Hardcover', ebook: 'ebook', audiobook: 'Audio CD' } as const;
 
 /** The ISBN-13 a bibkey names ("ISBN:9780…", "isbn:0…", "9780…"), or null for other keys and bad ISBNs. */
 export function isbnOfBibkey(bibkey: string): string | null {
@@ -63,7 +63,7 @@ function detailsRecord(view: DemoSourceView): Record<string, unknown> {
     isbn_13: [book.isbn13],
     languages: marc ? [{ key: `/languages/${marc}` }] : [],
     physical_format: view.withoutSecondaryField ? null : PHYSICAL_FORMATS[book.format],
-    works: [{ key: editionKey(book.isbn13).replace('/books/', '/works/').replace(/M$/, 'W') }],
+    works: [{ key: workKey(book.isbn13) }],
   });
 }
 
@@ -79,7 +79,7 @@ function viewEntry(bibkey: string, view: DemoSourceView, baseUrl: string): Recor
 }
 
 /** The spellings Open Library's records use, one per book: "2019", "October 1, 2019", "Oct 01, 2019", "c2019". */
-function publishDate({ book, dateStyle }: DemoSourceView): string {
+export function publishDate({ book, dateStyle }: DemoSourceView): string {
   const month = MONTHS[book.month - 1] ?? 'January';
   switch (dateStyle) {
     case 1:
@@ -97,11 +97,16 @@ function coverUrls(isbn13: string, baseUrl: string): { small: string; medium: st
   return { small: `${baseUrl}/covers/${isbn13}-S.svg`, medium: `${baseUrl}/covers/${isbn13}-M.svg`, large: `${baseUrl}/covers/${isbn13}-L.svg` };
 }
 
-function editionKey(isbn13: string): string {
+export function editionKey(isbn13: string): string {
   return `/books/OL${(Number(isbn13.slice(3, 12)) % 40_000_000) + 1}M`;
 }
 
-function authorKey(name: string): string {
+/** Each demonstration book is its own work, with this one edition. */
+export function workKey(isbn13: string): string {
+  return editionKey(isbn13).replace('/books/', '/works/').replace(/M$/, 'W');
+}
+
+export function authorKey(name: string): string {
   let n = 7;
   for (const char of name) n = (n * 31 + char.charCodeAt(0)) % 9_000_000;
   return `/authors/OL${n + 1}A`;
@@ -117,7 +122,7 @@ function slug(text: string): string {
 }
 
 /** Open Library leaves out empty values (null, "", [], {}). */
-function withoutEmpty(record: Record<string, unknown>): Record<string, unknown> {
+export function withoutEmpty(record: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(
     Object.entries(record).filter(([, v]) => v !== null && v !== '' && !(Array.isArray(v) && v.length === 0) && !(typeof v === 'object' && v !== null && !Array.isArray(v) && Object.keys(v).length === 0)),
   );

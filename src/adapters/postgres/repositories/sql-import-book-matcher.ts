@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { inject, injectable } from 'inversify';
 import type { ImportBookMatcher, TitleMatchCandidate } from '../../../application/wishes/ports/import-book-matcher.js';
+import { matchKeyOf } from '../../../domain/shared/search-text.js';
 import { OrmEntityManager } from '../orm-tokens.js';
 import { executeBound } from '../select-rows.js';
 import { textArray, toId } from './row-mapping.js';
@@ -30,10 +31,10 @@ export class SqlImportBookMatcher implements ImportBookMatcher {
     );
     for (const row of rows) {
       const title = String(row.title_key);
-      // name_search joins a name and its aliases with \u0001.
-      const authorNames = (row.author_names as string[]).flatMap((n) => n.split('\u0001'));
+      // name_search joins a name and its aliases with \u0001; each is keyed once here, not once per row matched.
+      const authorKeys = (row.author_names as string[]).flatMap((n) => n.split('\u0001').map(matchKeyOf));
       const list = result.get(title) ?? [];
-      list.push({ bookId: toId(row.book_id), authorNames });
+      list.push({ bookId: toId(row.book_id), authorKeys });
       result.set(title, list);
     }
     return result;

@@ -22,9 +22,10 @@ const SAVEPOINT = 'import_catalog_create';
 const BOOK_IDS = `select nextval(pg_get_serial_sequence('book', 'book_id')) as id from generate_series(1, ?::int)`;
 
 const INSERT_BOOKS = `
-insert into book (book_id, book_original_title, title_search, title_key)
+insert into book (book_id, book_original_title, title_search, title_key, edition_search_pending)
 overriding system value
-select r.id, r.title, r.search, r.key from jsonb_to_recordset(?::jsonb) as r(id bigint, title text, search text, key text)`;
+select r.id, r.title, r.search, r.key, r.search_edition
+from jsonb_to_recordset(?::jsonb) as r(id bigint, title text, search text, key text, search_edition boolean)`;
 
 const INSERT_BOOK_AUTHORS = `
 insert into book_author (book_id, author_id, position)
@@ -84,7 +85,9 @@ export class SqlImportCatalogWriter implements ImportCatalogWriter {
       JSON.stringify(
         created.map(({ book, id }) => {
           const title = cutText(book.title, BOOK_TITLE_MAX);
-          return { id, title, search: normalizeForSearch(title), key: matchKeyOf(title) };
+          // A book from an export without an ISBN waits for a metadata source's search by its title.
+          const searchEdition = book.edition === null && authorOrigin === 'user';
+          return { id, title, search: normalizeForSearch(title), key: matchKeyOf(title), search_edition: searchEdition };
         }),
       ),
     ]);

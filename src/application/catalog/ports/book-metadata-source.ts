@@ -27,9 +27,26 @@ export type MetadataLookup =
    */
   | { kind: 'unavailable'; message: string; retryAfterSeconds?: number };
 
-/** Looks editions up by ISBN; never throws for trouble at the source, it answers `unavailable`. */
+/** A book known by its title (and authors, "First Last"), whose edition is wanted. */
+export interface TitleQuery {
+  title: string;
+  authors: readonly string[];
+}
+
+export type MetadataSearch =
+  /**
+   * Editions the source's own search gave for the query, best first, each with an ISBN-13. Open Library gives one per
+   * work (its best edition), Google Books every volume, so several entries may be one book's editions or several
+   * books: the caller decides. Empty when none.
+   */
+  | { kind: 'found'; editions: BookMetadata[] }
+  | { kind: 'unavailable'; message: string; retryAfterSeconds?: number };
+
+/** Looks editions up by ISBN, or searches them by title; never throws for trouble at the source, it answers `unavailable`. */
 export interface BookMetadataSource {
   /** Several ISBN-13s at once (batched by the adapter as its API allows). */
   lookup(isbn13s: readonly string[]): Promise<MetadataLookup>;
+  /** One request: the source's search by title and first author; deciding which result is the book is the caller's. */
+  search(query: TitleQuery): Promise<MetadataSearch>;
 }
 export const BookMetadataSource = Symbol.for('BookMetadataSource') as ServiceIdentifier<BookMetadataSource>;

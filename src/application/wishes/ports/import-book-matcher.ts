@@ -2,8 +2,8 @@ import type { ServiceIdentifier } from 'inversify';
 
 export interface TitleMatchCandidate {
   bookId: number;
-  /** Folded author names and aliases of the book. */
-  authorNames: string[];
+  /** The book's author names and aliases as match keys (`matchKeyOf`). */
+  authorKeys: string[];
 }
 
 /** Set-based lookups for imports: one query per kind, whatever the file's size. */

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { googleBooksBook } from '../../../../src/adapters/metadata/google-books-mapping.js';
+import { googleBooksBook, googleBooksSearchEditions } from '../../../../src/adapters/metadata/google-books-mapping.js';
 
 const fixture = (name: string): unknown => JSON.parse(readFileSync(new URL(`../../../fixtures/metadata/${name}`, import.meta.url), 'utf8'));
 
@@ -54,5 +54,33 @@ describe('googleBooksBook', () => {
   it('keeps a cover link on another host as it is', () => {
     const body = { items: [{ volumeInfo: { title: 'T', industryIdentifiers: [{ type: 'ISBN_13', identifier: '9780316030571' }], imageLinks: { thumbnail: 'http://127.0.0.1:3101/covers/x-M.svg' } } }] };
     expect(googleBooksBook('9780316030571', body)?.coverUrl).toBe('http://127.0.0.1:3101/covers/x-M.svg');
+  });
+});
+
+describe('googleBooksSearchEditions', () => {
+  it('maps every volume with an ISBN, each ISBN once, in Google\'s order; no ISBN or a magazine is skipped', () => {
+    const editions = googleBooksSearchEditions(fixture('google-books-volumes-search-use-of-weapons.json'));
+    expect(editions?.map((e) => [e.isbn13, e.publisher, e.publishedYear, e.pages])).toEqual([
+      ['9780316030571', 'Orbit', 2008, 512],
+      // Only an ISBN-10 ending in X: converted.
+      ['9781857231359', 'Book Club Associates', 1992, null],
+    ]);
+    expect(editions?.[0]).toEqual(googleBooksBook('9780316030571', fixture('google-books-volumes-use-of-weapons.json')));
+  });
+
+  it('answers an empty list without items, and null for an answer that is not an object', () => {
+    expect(googleBooksSearchEditions(fixture('google-books-volumes-none.json'))).toEqual([]);
+    expect(googleBooksSearchEditions([])).toBeNull();
+  });
+
+  it('prefers a valid ISBN_13 to the ISBN_10, and skips identifiers that are not ISBNs', () => {
+    const body = {
+      items: [
+        { volumeInfo: { title: 'A', industryIdentifiers: [{ type: 'ISBN_10', identifier: '0316030570' }, { type: 'ISBN_13', identifier: '9791032000007' }] } },
+        { volumeInfo: { title: 'B', industryIdentifiers: [{ type: 'ISBN_13', identifier: '9780000000000' }, { type: 'ISBN_10', identifier: '0-553-38016-8' }] } },
+        { volumeInfo: { industryIdentifiers: [{ type: 'ISBN_13', identifier: '9780441013593' }] } },
+      ],
+    };
+    expect(googleBooksSearchEditions(body)?.map((e) => e.isbn13)).toEqual(['9791032000007', '9780553380163']);
   });
 });

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { buildChartModel, byCurrency, type ChartQuote } from '../../../../src/adapters/web/client/chart-model.js';
 import { candidateNames, placeProblems } from '../../../../src/adapters/web/client/field-problems.js';
 import { formatMoney } from '../../../../src/adapters/web/client/money.js';
+import { DEFAULT_PAGE, safeNextPage } from '../../../../src/adapters/web/client/next-page.js';
 
 const BOX = { width: 200, height: 120, padLeft: 20, padRight: 0, padTop: 10, padBottom: 10 };
 const daily = (store_id: number, amount: string, fetched_at: string): ChartQuote => ({ store_id, amount, currency: 'EUR', fetched_at, quote_kind: 'daily' });
@@ -60,5 +61,26 @@ describe('validation details next to fields', () => {
     );
     expect([...byField]).toEqual([['max_price.amount', ['not a decimal']], ['aliases', ['too long', 'empty']]]);
     expect(unplaced).toEqual([{ field: 'surprise', message: 'unknown field' }]);
+  });
+});
+
+describe('safeNextPage', () => {
+  const origin = 'http://localhost:3000';
+
+  it('keeps a path of this site, with its query and fragment', () => {
+    expect(safeNextPage('/wishes.html?page=2#top', origin)).toBe('/wishes.html?page=2#top');
+    expect(safeNextPage('/books/12', origin)).toBe('/books/12');
+  });
+
+  it('refuses every way of naming another site, as the browser would resolve it', () => {
+    for (const next of ['//evil.example/', '/\\evil.example/', '/\t/evil.example/', '/\n/evil.example', '\\\\evil.example', 'https://evil.example/', 'javascript:alert(1)', ' /books.html']) {
+      expect(safeNextPage(next, origin), next).toBe(DEFAULT_PAGE);
+    }
+  });
+
+  it('never goes back to the sign-in page, and falls back when there is no next', () => {
+    expect(safeNextPage('/sign-in.html?next=/x', origin)).toBe(DEFAULT_PAGE);
+    expect(safeNextPage(null, origin)).toBe(DEFAULT_PAGE);
+    expect(safeNextPage('', origin)).toBe(DEFAULT_PAGE);
   });
 });

@@ -40,7 +40,7 @@ class FakeLogs implements LogSink {
 
 const metadataOf = (answer: MetadataLookup): BookMetadataSource & { asked: string[][] } => {
   const asked: string[][] = [];
-  return { asked, lookup: async (isbns) => (asked.push([...isbns]), answer) };
+  return { asked, lookup: async (isbns) => (asked.push([...isbns]), answer), search: async () => ({ kind: 'found', editions: [] }) };
 };
 
 const found = (...books: BookMetadata[]): MetadataLookup => ({ kind: 'found', books: new Map(books.map((b) => [b.isbn13, b])) });

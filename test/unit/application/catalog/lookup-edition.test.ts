@@ -36,7 +36,7 @@ class FakeCatalog implements Pick<EditionRepository, 'findByIsbn'>, ImportCatalo
 
 const metadataOf = (answer: MetadataLookup): BookMetadataSource & { asked: string[][] } => {
   const asked: string[][] = [];
-  return { asked, lookup: async (isbns) => (asked.push([...isbns]), answer) };
+  return { asked, lookup: async (isbns) => (asked.push([...isbns]), answer), search: async () => ({ kind: 'found', editions: [] }) };
 };
 
 const book: BookMetadata = {

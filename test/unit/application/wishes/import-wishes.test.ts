@@ -91,7 +91,7 @@ const csv = (text: string): Uint8Array => new TextEncoder().encode(text);
 
 describe('ImportWishes', () => {
   it('without create_missing: matches by ISBN, then title and author; reports the rest; creates nothing and takes no lock', async () => {
-    const catalog = new FakeCatalog(new Map([['9780306406157', 1]]), new Map([['piranesi', [{ bookId: 2, authorNames: ['susanna clarke'] }]]]));
+    const catalog = new FakeCatalog(new Map([['9780306406157', 1]]), new Map([['piranesi', [{ bookId: 2, authorKeys: ['susanna clarke'] }]]]));
     const { use, wishes } = importer(catalog);
     const report = await use.execute(7, csv('isbn,title,author\n9780306406157,Any,\n,Piranesi,Susanna Clarke\n,Unknown Book,Nobody\n'));
     expect(report).toEqual({
@@ -164,8 +164,8 @@ describe('ImportWishes', () => {
   });
 
   it('matches a title and author written with other punctuation, case or accents than the catalog\'s', async () => {
-    // The catalog holds "Ender's Game" by "Orson S. Card" (name_search as stored: folded, punctuation kept).
-    const catalog = new FakeCatalog(new Map(), new Map([['enders game', [{ bookId: 5, authorNames: ['orson s. card'] }]]]));
+    // The catalog holds "Ender's Game" by "Orson S. Card" (its author keyed as the matcher gives it).
+    const catalog = new FakeCatalog(new Map(), new Map([['enders game', [{ bookId: 5, authorKeys: ['orson s card'] }]]]));
     const { use, wishes } = importer(catalog);
     const report = await use.execute(7, csv('isbn,title,author\n,ENDER’S GAME (Ender\'s Saga #1),Orson S Card\n'), { createMissing: true });
     expect(report).toMatchObject({ created: 1, unmatched: [], createdBooks: 0 });
@@ -188,8 +188,8 @@ describe('ImportWishes', () => {
 
   it('with create_missing: an ambiguous title is reported, never created', async () => {
     const twins = [
-      { bookId: 1, authorNames: ['ann smith'] },
-      { bookId: 2, authorNames: ['ann smith'] },
+      { bookId: 1, authorKeys: ['ann smith'] },
+      { bookId: 2, authorKeys: ['ann smith'] },
     ];
     const catalog = new FakeCatalog(new Map(), new Map([['twins', twins]]));
     const { use } = importer(catalog);

@@ -3,6 +3,7 @@ import { api, ApiError } from '../api.js';
 import { byId, entryParam } from '../dom.js';
 import { ErrorDisplay } from '../error-display.js';
 import { bindForm } from '../form-helper.js';
+import { safeNextPage } from '../next-page.js';
 import { clearToken, setToken, type SignInReason } from '../session.js';
 
 const REASONS: Record<SignInReason, string> = {
@@ -10,12 +11,6 @@ const REASONS: Record<SignInReason, string> = {
   missing: 'Please sign in to continue.',
   'signed-out': 'You are signed out.',
 };
-
-/** Only a path on this site: a crafted `next` must not send the user elsewhere. */
-function nextPage(): string {
-  const next = entryParam('next');
-  return next && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/sign-in') ? next : '/books.html';
-}
 
 async function signInWith(token: string): Promise<void> {
   try {
@@ -27,7 +22,7 @@ async function signInWith(token: string): Promise<void> {
     throw error;
   }
   setToken(token);
-  location.assign(nextPage());
+  location.assign(safeNextPage(entryParam('next'), location.origin));
 }
 
 const errors = new ErrorDisplay(byId('page-error'));
