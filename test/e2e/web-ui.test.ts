@@ -94,6 +94,19 @@ describe('signing in', () => {
     await s.close();
   });
 
+  it('never leaves the site after sign-in, whatever `next` says', async () => {
+    const s = await openSession(h, 'sign-in open redirect');
+    const { page } = s;
+    for (const next of ['/\\evil.example/', '/%09/evil.example/', '//evil.example/', 'https://evil.example/']) {
+      await page.goto(`/sign-in.html?next=${encodeURIComponent(next).replace('%2509', '%09')}`);
+      await page.getByLabel('Token', { exact: true }).fill(h.t.token('redirect-user'));
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await page.waitForURL('**/books.html');
+      expect(new URL(page.url()).host, next).toBe(new URL(h.t.baseUrl).host);
+    }
+    await s.close();
+  });
+
   it('sends a user with an expired token back to sign-in with a message, then returns to the page', async () => {
     const s = await openSession(h, 'expired token');
     const { page } = s;
