@@ -13,11 +13,21 @@ import { WishRepository } from './ports/wish-repository.js';
 
 export type UnmatchedReason = 'isbn_not_found' | 'title_not_found' | 'ambiguous_title';
 
+/**
+ * At most this many rows are listed in each of `unmatched` and `invalid` (the first by line); the counts are always
+ * whole. Any real reading list fits; a 5 MiB file of nothing but bad rows would otherwise echo back tens of MB.
+ */
+export const IMPORT_REPORT_MAX_LISTED = 10_000;
+
 export interface ImportReport {
   created: number;
   alreadyWished: number;
   unmatched: Array<{ line: number; reason: UnmatchedReason; title: string | null; isbn: string | null }>;
   invalid: Array<{ line: number; message: string }>;
+  /** All unmatched rows, listed or not. */
+  unmatchedCount: number;
+  /** All invalid rows, listed or not. */
+  invalidCount: number;
   createdBooks: number;
   createdAuthors: number;
   createdEditions: number;
@@ -66,6 +76,8 @@ export class ImportWishes {
       alreadyWished: 0,
       unmatched: [],
       invalid: [...parsed.invalid],
+      unmatchedCount: 0,
+      invalidCount: 0,
       createdBooks: 0,
       createdAuthors: 0,
       createdEditions: 0,
@@ -106,6 +118,10 @@ export class ImportWishes {
         if (bookId !== undefined) for (const candidate of candidates) matched.push({ candidate, bookId });
       }
       report.invalid.sort((a, b) => a.line - b.line);
+      report.unmatchedCount = report.unmatched.length;
+      report.invalidCount = report.invalid.length;
+      report.unmatched.length = Math.min(report.unmatched.length, IMPORT_REPORT_MAX_LISTED);
+      report.invalid.length = Math.min(report.invalid.length, IMPORT_REPORT_MAX_LISTED);
 
       const toAdd = new Map<number, NewWish>();
       for (const { candidate, bookId } of matched) {

@@ -9,7 +9,7 @@ import {
   type NewImportedBook,
 } from '../../../../src/application/wishes/ports/import-catalog-writer.js';
 import type { WishRepository } from '../../../../src/application/wishes/ports/wish-repository.js';
-import { ImportWishes } from '../../../../src/application/wishes/import-wishes.js';
+import { IMPORT_REPORT_MAX_LISTED, ImportWishes } from '../../../../src/application/wishes/import-wishes.js';
 import type { UnitOfWork } from '../../../../src/application/shared/unit-of-work.js';
 import { normalizeForSearch } from '../../../../src/domain/shared/search-text.js';
 import type { NewWish } from '../../../../src/domain/wishes/wish.js';
@@ -99,6 +99,8 @@ describe('ImportWishes', () => {
       alreadyWished: 0,
       unmatched: [{ line: 4, reason: 'title_not_found', title: 'Unknown Book', isbn: null }],
       invalid: [],
+      unmatchedCount: 1,
+      invalidCount: 0,
       createdBooks: 0,
       createdAuthors: 0,
       createdEditions: 0,
@@ -184,6 +186,19 @@ describe('ImportWishes', () => {
     expect(wishes.added).toHaveLength(6);
     // 7 rows, one refused: the whole, the half with it, its quarter, then the refused row alone.
     expect(catalog.events.filter((event) => event === 'create').length).toBeLessThanOrEqual(8);
+  });
+
+  it('lists at most IMPORT_REPORT_MAX_LISTED unmatched and invalid rows, the first by line, and counts them all', async () => {
+    const { use } = importer(new FakeCatalog());
+    const extra = 3;
+    const rows = Array.from({ length: IMPORT_REPORT_MAX_LISTED + extra }, (_, i) => `,Unknown ${i},Nobody\n,,Nobody\n`).join('');
+    const report = await use.execute(7, csv(`isbn,title,author\n${rows}`));
+    expect(report.unmatchedCount).toBe(IMPORT_REPORT_MAX_LISTED + extra);
+    expect(report.invalidCount).toBe(IMPORT_REPORT_MAX_LISTED + extra);
+    expect(report.unmatched).toHaveLength(IMPORT_REPORT_MAX_LISTED);
+    expect(report.invalid).toHaveLength(IMPORT_REPORT_MAX_LISTED);
+    expect(report.unmatched[0]!.line).toBe(2);
+    expect(report.invalid.at(-1)!.line).toBe(2 * IMPORT_REPORT_MAX_LISTED + 1);
   });
 
   it('with create_missing: an ambiguous title is reported, never created', async () => {

@@ -18,6 +18,8 @@ interface Wish {
 interface ImportReport {
   created: number;
   already_wished: number;
+  unmatched_count: number;
+  invalid_count: number;
   unmatched: Array<{ line: number; reason: string; title: string | null; isbn: string | null }>;
   invalid: Array<{ line: number; message: string }>;
   created_books: number;
@@ -55,7 +57,7 @@ function showReport(report: ImportReport): void {
     ...report.invalid.map((i) => ({ line: i.line, text: `invalid: ${i.message}` })),
   ].sort((a, b) => a.line - b.line);
   replaceChildren(byId('import-report'),
-    el('p', { class: 'summary' }, `Wishes: ${report.created} created, ${report.already_wished} already wished, ${report.unmatched.length} not matched, ${report.invalid.length} invalid.`),
+    el('p', { class: 'summary' }, `Wishes: ${report.created} created, ${report.already_wished} already wished, ${report.unmatched_count} not matched, ${report.invalid_count} invalid.`),
     report.created_books + report.created_authors + report.created_editions > 0
       ? el('p', { class: 'summary' }, `Added to the catalog: ${report.created_books} books, ${report.created_authors} authors, ${report.created_editions} editions.`)
       : null,
