@@ -1,7 +1,10 @@
+import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
+import { isIP, type LookupFunction } from 'node:net';
 import type { Readable } from 'node:stream';
 import zlib from 'node:zlib';
+import { isPrivateAddress, isPrivateHost } from '../net/private-addresses.js';
 
 /** What the polite client needs of one GET: the status and headers after redirects, and the body on demand. */
 export interface TransportResponse {
@@ -28,25 +31,71 @@ export class TransportTimeoutError extends Error {
   override readonly name = 'TimeoutError';
 }
 
+/** A hop that would reach this machine or a local network from a public page. */
+export class PrivateAddressError extends Error {
+  override readonly name = 'PrivateAddressError';
+}
+
+const bare = (hostname: string): string => hostname.replace(/^\[|\]$/g, '');
+
+/** A `lookup` for sockets that refuses a name resolving to any internal address. */
+function publicOnlyLookup(lookup: typeof dns.lookup, isPrivate: (address: string) => boolean): LookupFunction {
+  return (hostname, options, callback) => {
+    lookup(hostname, { ...options, all: true }, (error, addresses: dns.LookupAddress[]) => {
+      if (error) return callback(error, '', 0);
+      const refused = addresses.find((entry) => isPrivate(entry.address));
+      if (refused !== undefined) {
+        return callback(new PrivateAddressError(`refused to connect to ${hostname}: it resolves to a local or private address`), '', 0);
+      }
+      if (options.all) return (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, addresses);
+      const first = addresses[0];
+      if (first === undefined) return callback(Object.assign(new Error(`${hostname} has no address`), { code: 'ENOTFOUND' }), '', 0);
+      callback(null, first.address, first.family);
+    });
+  };
+}
+
 const MAX_REDIRECTS = 20;
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+
+export interface NodeHttpTransportOptions {
+  /** Which addresses count as internal; the real rule unless a test says otherwise. */
+  isPrivate?: (address: string) => boolean;
+  /** Name resolution; the system's unless a test says otherwise. */
+  lookup?: typeof dns.lookup;
+}
 
 /**
  * GET over node:http/node:https with keep-alive agents (one per client): much less CPU per page than the
  * WHATWG fetch of undici, which matters when one process reads hundreds of pages a second. Follows redirects,
  * decompresses gzip/deflate/br, and one deadline covers the whole exchange, body included.
+ *
+ * A page on the internet can never steer the fetch to this machine or a local network: unless the starting URL is
+ * itself local (the operator's own choice: a demonstration server, a mirror), every hop, redirects included, must
+ * connect to a public address, checked on the address actually connected to (so DNS cannot rebind around it).
  */
-export function nodeHttpTransport(): Transport {
+export function nodeHttpTransport(options: NodeHttpTransportOptions = {}): Transport {
+  const isPrivate = options.isPrivate ?? isPrivateAddress;
+  const publicOnly = publicOnlyLookup(options.lookup ?? dns.lookup, isPrivate);
   const agents = {
     'http:': new http.Agent({ keepAlive: true, scheduling: 'lifo' }),
     'https:': new https.Agent({ keepAlive: true, scheduling: 'lifo' }),
+  } as const;
+  // Connections to public hosts get their own agents, so a pooled socket to a local host is never reused for them.
+  const publicAgents = {
+    'http:': new http.Agent({ keepAlive: true, scheduling: 'lifo', lookup: publicOnly }),
+    'https:': new https.Agent({ keepAlive: true, scheduling: 'lifo', lookup: publicOnly }),
   } as const;
 
   return async (startUrl, request) => {
     const deadline = Date.now() + request.timeoutMs;
     let url = new URL(startUrl);
+    const local = isPrivateHost(url.hostname, isPrivate);
     for (let redirects = 0; ; redirects++) {
-      const response = await get(url, request.headers, deadline, request.timeoutMs, agents);
+      if (!local && isIP(bare(url.hostname)) !== 0 && isPrivate(bare(url.hostname))) {
+        throw new PrivateAddressError(`refused to connect to ${url.hostname}: a local or private address`);
+      }
+      const response = await get(url, request.headers, deadline, request.timeoutMs, local ? agents : publicAgents);
       const location = response.headers.location;
       if (REDIRECTS.has(response.statusCode ?? 0) && location !== undefined && redirects < MAX_REDIRECTS) {
         response.resume();
