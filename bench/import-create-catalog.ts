@@ -46,7 +46,7 @@ export async function catalogState(client: pg.Client, userId: number): Promise<C
     )
   ).rows[0];
   const books = await client.query<{ line: string }>(
-    `select (b.book_original_title, b.title_search, b.type_id, b.genre_id, a.author_name, ba.position,
+    `select (b.book_original_title, b.title_search, b.title_key, b.edition_search_pending, b.type_id, b.genre_id, a.author_name, ba.position,
              e.isbn, e.format, l.language_code, e.edition_title, e.publisher, e.published_year, e.cover_url,
              e.guessed_fields, e.enriched_at is null,
              w.is_monitored, w.max_price_minor, w.max_price_currency)::text as line
@@ -100,7 +100,10 @@ export interface BaselineStatement {
  * that each table's ids come from its identity). Titles are unique in the file and the catalog starts empty, so a
  * book is found again by its title; every edition is a paperback in English, as the import derives them from these
  * rows (Binding "Paperback", ISBN group 0), with its language marked guessed and left for enrichment (enriched_at
- * null), as the import leaves an edition it guessed something about.
+ * null), as the import leaves an edition it guessed something about. A book carries its folded title (title_search)
+ * and its punctuation-folded title key (title_key, the application's `matchKeyOf`), both computed before the clock
+ * starts, and a book without an ISBN waits for the background search of an edition (edition_search_pending), as the
+ * import's writer inserts them.
  */
 export const BASELINE_STATEMENTS = {
   authors: {
@@ -110,8 +113,8 @@ select n, s, true from unnest($1::text[], $2::text[]) as a(n, s)`,
   },
   books: {
     label: 'books',
-    sql: `insert into book (book_original_title, title_search)
-select t, s from unnest($1::text[], $2::text[]) as b(t, s)`,
+    sql: `insert into book (book_original_title, title_search, title_key, edition_search_pending)
+select t, s, k, p from unnest($1::text[], $2::text[], $3::text[], $4::boolean[]) as b(t, s, k, p)`,
   },
   links: {
     label: 'book_author links',
@@ -143,7 +146,7 @@ export function baselineParameters(file: CreateImportFile, userId: number): Reco
   const titles = file.books.map((b) => b.title);
   return {
     authors: [file.authors.map((a) => a.name), file.authors.map((a) => a.nameSearch)],
-    books: [titles, file.books.map((b) => b.titleSearch)],
+    books: [titles, file.books.map((b) => b.titleSearch), file.books.map((b) => b.titleKey), file.books.map((b) => b.isbn13 === null)],
     links: [titles, file.books.map((b) => b.author)],
     editions: [withIsbn.map((b) => b.title), withIsbn.map((b) => b.isbn13)],
     wishes: [userId, titles],

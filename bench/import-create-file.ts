@@ -1,13 +1,15 @@
 // The file the create-import benchmark sends, and the catalog it must produce: the fixture's synthetic Goodreads
 // rows, every one on "to-read", two in three titles given a Goodreads series suffix ("… (Saga 12, #3)"), which the
 // import strips before it creates the book.
-import { normalizeForSearch, searchTextOf } from '../src/domain/shared/search-text.js';
+import { matchKeyOf, normalizeForSearch, searchTextOf } from '../src/domain/shared/search-text.js';
 import { goodreadsCsv, type GoodreadsRow, syntheticGoodreadsRows } from '../test/support/import-fixtures.js';
 
 /** A book the file should create, as the rows say it: bare title, its one author, its ISBN-13 (or none). */
 export interface ExpectedBook {
   title: string;
   titleSearch: string;
+  /** The application's punctuation-folded title key (`matchKeyOf`), stored in book.title_key. */
+  titleKey: string;
   author: string;
   isbn13: string | null;
 }
@@ -40,10 +42,17 @@ export function buildCreateImportFile(count: number): CreateImportFile {
   const rows: GoodreadsRow[] = fixture.map((row, i) => ({ ...row, shelf: 'to-read', title: withSeriesSuffix(row.title, i) }));
   const books = fixture.map((row) => {
     if (!row.author) throw new Error('Every synthetic row needs an author');
-    return { title: row.title, titleSearch: normalizeForSearch(row.title), author: row.author, isbn13: row.isbn13 ? row.isbn13 : null };
+    return {
+      title: row.title,
+      titleSearch: normalizeForSearch(row.title),
+      titleKey: matchKeyOf(row.title),
+      author: row.author,
+      isbn13: row.isbn13 ? row.isbn13 : null,
+    };
   });
-  // One book per row only when no two rows share a title (rows without an ISBN are keyed by title + author).
+  // One book per row only when no two rows share a title (rows without an ISBN are keyed by title key + author).
   if (new Set(books.map((b) => b.titleSearch)).size !== books.length) throw new Error('Synthetic titles are not unique once folded');
+  if (new Set(books.map((b) => b.titleKey)).size !== books.length) throw new Error('Synthetic titles are not unique once folded past punctuation');
   const authors = [...new Set(books.map((b) => b.author))].map((name) => ({ name, nameSearch: searchTextOf([name]) }));
   const csv = Buffer.from(goodreadsCsv(rows), 'utf8');
   return {

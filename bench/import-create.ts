@@ -23,10 +23,11 @@ import {
   assertSameCatalog, baselineCreateOnce, type BaselineCreateRun, type CatalogCounts, catalogState, type CatalogState, emptyCatalog, expectedCounts,
 } from './import-create-catalog.js';
 import { buildCreateImportFile } from './import-create-file.js';
-import { type ImportPair, memoryVerdict, renderImportCreateSection, timeVerdict } from './import-create-render.js';
+import { type ImportPair, memoryVerdict, type MemoryTrack, renderImportCreateSection, timeVerdict } from './import-create-render.js';
 import { MAX_ATTEMPTS, ms, QUIET_THRESHOLD_CORES } from './load.js';
 import { startNodeChild } from './processes.js';
 import { writeReportSection } from './report-section.js';
+import { glibcVersion, mibOfBytes, probedServiceArgs, readServiceMemoryAfterGc, type ServiceMemoryReading } from './service-memory.js';
 import { installTeardown } from './teardown.js';
 import { codeVersion, createUserThroughService, type ImportRun, importOnce, mib, serviceChildEnv, statusKb } from './user-space-import.js';
 import { machineInfo, postgresInfo } from './user-space-report.js';
@@ -89,11 +90,14 @@ async function main(): Promise<number> {
   phase('2. Starting the service');
   const secret = randomBytes(32).toString('base64url');
   const port = await freePort();
+  const memoryProbePort = await freePort();
   const service = await startNodeChild({
     name: 'service',
-    args: ['--import', 'tsx', 'src/main.ts'],
+    // --expose-gc and the probe (bench/service-memory-probe.ts), so the benchmark can read what the service's heap
+    // retains after a forced full collection; nothing else changes in the service.
+    args: probedServiceArgs(ROOT, 'src/main.ts'),
     cwd: ROOT,
-    env: serviceChildEnv({
+    env: defaultMalloc(serviceChildEnv({
       DATABASE_URL: db.url,
       JWT_SECRET: secret,
       PORT: String(port),
@@ -105,7 +109,8 @@ async function main(): Promise<number> {
       // No lookups of book metadata on the network: the import then queues no enrichment job after its commit, and
       // no enrichment worker runs beside the measurements.
       METADATA_SOURCES: 'off',
-    }),
+      BENCH_MEMORY_PROBE_PORT: String(memoryProbePort),
+    })),
     ready: /listening/,
     timeoutMs: 120_000,
     say,
@@ -116,6 +121,11 @@ async function main(): Promise<number> {
   await client.connect();
   const serviceRssStartKb = statusKb(service.pid, 'VmRSS');
   say(`Service pid ${service.pid}, RSS ${mib(serviceRssStartKb)} after start`);
+  const memoryAfterGc = (): Promise<ServiceMemoryReading> => readServiceMemoryAfterGc(memoryProbePort);
+  const describeMemory = (m: ServiceMemoryReading): string =>
+    `heapUsed ${mibOfBytes(m.heapUsed)}, heapTotal ${mibOfBytes(m.heapTotal)}, external ${mibOfBytes(m.external)}, RSS ${mib(m.vmRssKb)} (GC ${ms(m.gcMs)})`;
+  const memory: MemoryTrack = { started: await memoryAfterGc(), afterImports: [], end: null, glibc: glibcVersion() };
+  say(`Service after a forced full GC: ${describeMemory(memory.started)}`);
 
   let userSerial = 0;
   const freshUser = async (kind: string): Promise<{ token: string; userId: number }> => {
@@ -127,13 +137,18 @@ async function main(): Promise<number> {
   const quiet = (): Promise<unknown> => waitForQuiet({ threshold: QUIET_THRESHOLD_CORES, maxWaitSeconds: SETTINGS.quietWaitSeconds, say });
 
   /** One import into an empty catalog, checked; then the same file again for the same user (creates nothing). */
-  const importPair = async (): Promise<{ imported: ImportRun; again: ImportRun; state: CatalogState }> => {
+  const importPair = async (): Promise<{ imported: ImportRun; again: ImportRun; state: CatalogState; idle: ServiceMemoryReading; afterGc: ServiceMemoryReading }> => {
     await emptyCatalog(client);
     const user = await freshUser('import');
+    // The idle service's memory after a forced full GC, which the import's peak RSS is measured against.
+    const idle = await memoryAfterGc();
     await quiet();
     service.assertRunning();
     const imported = await importOnce({ baseUrl, token: user.token, csv: file.csv, encoding: 'text/csv', servicePid: service.pid, query: CREATE_MISSING });
     service.assertRunning();
+    // What the import left behind: the memory after a forced full GC, right after its answer.
+    const afterGc = await memoryAfterGc();
+    memory.afterImports.push(afterGc);
     checkCreatingReport(imported, expected);
     const state = await catalogState(client, user.userId);
     assertCounts('after the import', state.counts, expected);
@@ -141,7 +156,7 @@ async function main(): Promise<number> {
     const again = await importOnce({ baseUrl, token: user.token, csv: file.csv, encoding: 'text/csv', servicePid: service.pid, query: CREATE_MISSING });
     checkReimportReport(again, expected);
     assertCounts('after importing the file again', (await catalogState(client, user.userId)).counts, expected);
-    return { imported, again, state };
+    return { imported, again, state, idle, afterGc };
   };
   const baselinePair = async (): Promise<{ baseline: BaselineCreateRun; state: CatalogState }> => {
     await emptyCatalog(client);
@@ -158,13 +173,23 @@ async function main(): Promise<number> {
     const imported = importedFirst ?? (await importPair());
     assertSameCatalog(`run ${run}`, imported.state, base.state);
     checkAgainstBaseline(imported.imported, base.baseline);
-    return { run, importFirst, attempts: 1, imported: imported.imported, again: imported.again, baseline: base.baseline };
+    return {
+      run,
+      importFirst,
+      attempts: 1,
+      imported: imported.imported,
+      again: imported.again,
+      baseline: base.baseline,
+      idle: imported.idle,
+      afterGc: imported.afterGc,
+    };
   };
   const describePair = (label: string, p: ImportPair): string => {
     const r = p.imported.report;
     return (
       `  ${label}: import ${ms(p.imported.ms)} (created ${r.created}: ${r.created_books} books, ${r.created_authors} authors, ${r.created_editions} editions), ` +
-      `service CPU ${ms(p.imported.serviceCpuMs)}; RSS ${mib(p.imported.rssBeforeKb)} → peak ${mib(p.imported.peakRssKb)} (${p.imported.peakSource}) → ${mib(p.imported.rssAfterKb)}; ` +
+      `service CPU ${ms(p.imported.serviceCpuMs)}; RSS idle after GC ${mib(p.idle.vmRssKb)} → peak ${mib(p.imported.peakRssKb)} (${p.imported.peakSource}) → ${mib(p.imported.rssAfterKb)}; ` +
+      `after GC: heapUsed ${mibOfBytes(p.afterGc.heapUsed)}, RSS ${mib(p.afterGc.vmRssKb)}; ` +
       `baseline ${ms(p.baseline.ms)}; ×${(p.imported.ms / p.baseline.ms).toFixed(2)}; again ${ms(p.again.ms)}; ` +
       `other CPU ${p.imported.otherCores.toFixed(2)} / ${p.baseline.otherCores.toFixed(2)} cores`
     );
@@ -181,6 +206,11 @@ async function main(): Promise<number> {
     say(describePair(`run ${run}${pair.importFirst ? '' : ' (baseline first)'}${pair.attempts > 1 ? ` (attempt ${pair.attempts})` : ''}`, pair));
   }
   const serviceRssEndKb = statusKb(service.pid, 'VmRSS');
+  memory.end = await memoryAfterGc();
+  say(
+    `Service after ${memory.afterImports.length} creating imports and their re-imports, after a forced full GC: ${describeMemory(memory.end)}; ` +
+      `heapUsed after GC after each creating import: ${memory.afterImports.map((m) => (m.heapUsed / 1048576).toFixed(1)).join(', ')} MiB`,
+  );
 
   phase('4. Where a creating import spends its time (ImportWishes re-run in this process, rolled back; EXPLAIN ANALYZE of every statement)');
   const breakdown = await measureCreateBreakdown({
@@ -196,9 +226,9 @@ async function main(): Promise<number> {
   await service.stop();
 
   const time = timeVerdict(pairs, file.composition.rows);
-  const memory = memoryVerdict(pairs, serviceRssStartKb);
+  const memoryResult = memoryVerdict(pairs, memory);
   phase('Results');
-  for (const v of [time, memory]) say(`${v.pass ? 'PASS' : 'FAIL'}  ${v.target}: ${v.measured}`);
+  for (const v of [time, memoryResult]) say(`${v.pass ? 'PASS' : 'FAIL'}  ${v.target}: ${v.measured}`);
   const busy = pairs.filter((p) => p.imported.otherCores > QUIET_THRESHOLD_CORES || p.baseline.otherCores > QUIET_THRESHOLD_CORES);
   if (busy.length > 0) say(`CAUTION: other processes used the CPU during runs ${busy.map((p) => p.run).join(', ')}`);
 
@@ -217,11 +247,22 @@ async function main(): Promise<number> {
     breakdown,
     serviceRssStartKb,
     serviceRssEndKb,
-    verdicts: [time, memory],
+    memory,
+    verdicts: [time, memoryResult],
   });
   await writeReportSection(SETTINGS.report, 'import-create', section);
   say(`\nWrote ${path.relative(ROOT, SETTINGS.report)}`);
   return 0;
+}
+
+/**
+ * The service's malloc left at glibc's defaults, as the report says: no MALLOC_* tuning (arena count, trim threshold)
+ * or GLIBC_TUNABLES inherited from the caller's environment.
+ */
+function defaultMalloc(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const out = { ...env };
+  for (const name of Object.keys(out)) if (/^(MALLOC_|GLIBC_TUNABLES$)/.test(name)) delete out[name];
+  return out;
 }
 
 /** Measures the pair again (up to MAX_ATTEMPTS) while other processes disturbed it; keeps the least disturbed. */
