@@ -1,5 +1,6 @@
 import { ValidationError } from '../shared/domain-error.js';
 import { searchTextOf } from '../shared/search-text.js';
+import { textLength } from '../shared/text-length.js';
 
 export const AUTHOR_NAME_MAX = 300;
 export const AUTHOR_ALIASES_MAX = 50;
@@ -32,13 +33,13 @@ export class Author {
   /** PUT semantics: name and aliases are replaced (fixing a name, adding aliases). */
   replace(fields: AuthorFields, now: Date): void {
     const name = fields.name.trim();
-    if (name.length === 0 || name.length > AUTHOR_NAME_MAX) {
+    if (name.length === 0 || textLength(name) > AUTHOR_NAME_MAX) {
       throw new ValidationError('Invalid author', [
         { field: 'author_name', message: `must be 1 to ${AUTHOR_NAME_MAX} characters` },
       ]);
     }
     const aliases = [...new Set(fields.aliases.map((a) => a.trim()).filter((a) => a.length > 0 && a !== name))];
-    if (aliases.length > AUTHOR_ALIASES_MAX || aliases.some((a) => a.length > AUTHOR_NAME_MAX)) {
+    if (aliases.length > AUTHOR_ALIASES_MAX || aliases.some((a) => textLength(a) > AUTHOR_NAME_MAX)) {
       throw new ValidationError('Invalid author', [
         { field: 'aliases', message: `at most ${AUTHOR_ALIASES_MAX} aliases of at most ${AUTHOR_NAME_MAX} characters` },
       ]);

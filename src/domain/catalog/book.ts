@@ -1,5 +1,6 @@
 import { ValidationError } from '../shared/domain-error.js';
 import { normalizeForSearch, matchKeyOf } from '../shared/search-text.js';
+import { textLength } from '../shared/text-length.js';
 
 export const BOOK_TITLE_MAX = 500;
 
@@ -34,7 +35,7 @@ export class Book {
   /** PUT semantics: every writable field is replaced. */
   replace(fields: BookFields, now: Date): void {
     const title = fields.originalTitle.trim();
-    if (title.length === 0 || title.length > BOOK_TITLE_MAX) {
+    if (title.length === 0 || textLength(title) > BOOK_TITLE_MAX) {
       throw new ValidationError('Invalid book', [
         { field: 'book_original_title', message: `must be 1 to ${BOOK_TITLE_MAX} characters` },
       ]);

@@ -1,4 +1,5 @@
 import { NotFoundError, ValidationError } from '../shared/domain-error.js';
+import { textLength } from '../shared/text-length.js';
 
 export const LIST_NAME_MAX = 200;
 export const LIST_BOOKS_MAX = 1000;
@@ -25,7 +26,7 @@ export function isListId(ref: string): boolean {
 
 export function newBookList(name: string, bookIds: readonly number[], token: string): NewBookList {
   const trimmed = name.trim();
-  if (trimmed.length === 0 || trimmed.length > LIST_NAME_MAX) {
+  if (trimmed.length === 0 || textLength(trimmed) > LIST_NAME_MAX) {
     throw new ValidationError('Invalid list', [{ field: 'list_name', message: `must be 1 to ${LIST_NAME_MAX} characters` }]);
   }
   if (new Set(bookIds).size !== bookIds.length) {

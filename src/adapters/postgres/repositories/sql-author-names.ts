@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AUTHOR_NAME_MAX } from '../../../domain/catalog/author.js';
-import { cutText } from '../../../domain/shared/cut-text.js';
+import { cutText } from '../../../domain/shared/text-length.js';
 import { normalizeForSearch, searchTextOf } from '../../../domain/shared/search-text.js';
 import { executeBound } from '../select-rows.js';
 import { textArray, toId } from './row-mapping.js';

@@ -8,7 +8,7 @@ import {
   type NewImportedBook,
 } from '../../../application/wishes/ports/import-catalog-writer.js';
 import { BOOK_TITLE_MAX } from '../../../domain/catalog/book.js';
-import { cutText } from '../../../domain/shared/cut-text.js';
+import { cutText } from '../../../domain/shared/text-length.js';
 import { matchKeyOf, normalizeForSearch } from '../../../domain/shared/search-text.js';
 import { OrmEntityManager } from '../orm-tokens.js';
 import { executeBound } from '../select-rows.js';

@@ -1,4 +1,4 @@
-import { cutText } from '../../shared/cut-text.js';
+import { cutText } from '../../shared/text-length.js';
 
 /**
  * Free-text cells (titles, authors) as stored: trimmed, with runs of whitespace and control characters

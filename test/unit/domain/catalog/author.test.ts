@@ -105,4 +105,10 @@ describe('Author.replace (PUT semantics)', () => {
     failureOf(() => author.replace({ name: 'Other', aliases: ['z'.repeat(AUTHOR_NAME_MAX + 1)] }, T1));
     expect({ ...author }).toEqual(before);
   });
+
+  it('counts names and aliases in characters, as the database does', () => {
+    const name = '𠜎'.repeat(AUTHOR_NAME_MAX);
+    expect(Author.createByUser({ name, aliases: [name.slice(2)] }, T0).name).toBe(name);
+    failureOf(() => Author.createByUser({ name: `${name}𠜎`, aliases: [] }, T0));
+  });
 });

@@ -99,4 +99,9 @@ describe('Book.replace (PUT semantics)', () => {
     failureOf(() => book.replace(fields({ typeId: null, genreId: 1 }), T1));
     expect({ ...book }).toEqual(before);
   });
+
+  it('counts the title in characters, as the database does: 500 emoji fit, 501 do not', () => {
+    expect(Book.create(fields({ originalTitle: '📚'.repeat(BOOK_TITLE_MAX) }), T0).originalTitle).toHaveLength(2 * BOOK_TITLE_MAX);
+    failureOf(() => Book.create(fields({ originalTitle: '📚'.repeat(BOOK_TITLE_MAX + 1) }), T0));
+  });
 });
