@@ -1,6 +1,7 @@
 /**
  * Politeness for one store: at most `concurrency` requests at once and at least `minIntervalMs` between request
- * starts. Waiters are served in arrival order.
+ * starts. Waiters are served in arrival order, except that a request a user waits for goes before every waiting
+ * scheduled one: the daily fetch yields to people.
  */
 export class StoreGate {
   private active = 0;
@@ -9,14 +10,15 @@ export class StoreGate {
   /** Starts are serialised, so the spacing is measured between real starts even when a timer fires late. */
   private startTurn: Promise<void> = Promise.resolve();
   private readonly waiting: Array<() => void> = [];
+  private readonly waitingUrgent: Array<() => void> = [];
 
   constructor(
     private readonly concurrency: number,
     private readonly minIntervalMs: number,
   ) {}
 
-  async run<T>(work: () => Promise<T>): Promise<T> {
-    await this.acquire();
+  async run<T>(work: () => Promise<T>, urgent = false): Promise<T> {
+    await this.acquire(urgent);
     try {
       return await work();
     } finally {
@@ -29,8 +31,10 @@ export class StoreGate {
     this.pausedUntil = Math.max(this.pausedUntil, until);
   }
 
-  private async acquire(): Promise<void> {
-    if (this.active >= this.concurrency) await new Promise<void>((resolve) => this.waiting.push(resolve));
+  private async acquire(urgent: boolean): Promise<void> {
+    if (this.active >= this.concurrency) {
+      await new Promise<void>((resolve) => (urgent ? this.waitingUrgent : this.waiting).push(resolve));
+    }
     this.active++;
     const turn = this.startTurn.then(async () => {
       for (;;) {
@@ -46,7 +50,7 @@ export class StoreGate {
 
   private release(): void {
     this.active--;
-    this.waiting.shift()?.();
+    (this.waitingUrgent.shift() ?? this.waiting.shift())?.();
   }
 }
 

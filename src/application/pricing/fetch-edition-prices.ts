@@ -31,7 +31,7 @@ export class FetchEditionPrices {
     if (!claim.claimed) {
       throw new RateLimitedError(`Prices of edition ${editionId} were fetched recently; try again later`, claim.retryAfterSeconds);
     }
-    const results = await Promise.all(edition.targets.map(async (target) => ({ target, result: await this.source.fetchPrice(target) })));
+    const results = await Promise.all(edition.targets.map(async (target) => ({ target, result: await this.source.fetchPrice(target, 'on_demand') })));
     const fetchedAt = this.clock.now();
     const observed: NewDailyQuote[] = [];
     const failed: OnDemandFetchResult['failed'] = [];

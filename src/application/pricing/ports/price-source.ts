@@ -13,8 +13,14 @@ export interface StoreTarget {
   extraction: Record<string, unknown>;
 }
 
+/**
+ * Who waits for the answer: a user on a request (`on_demand`), or nobody (`scheduled`, the daily fetch). At a busy
+ * store a user's request goes before the scheduled ones still waiting.
+ */
+export type FetchUrgency = 'on_demand' | 'scheduled';
+
 /** Reads the current price of an edition at a store; never throws for store trouble, it answers a typed failure. */
 export interface PriceSource {
-  fetchPrice(target: StoreTarget): Promise<PriceFetchResult>;
+  fetchPrice(target: StoreTarget, urgency?: FetchUrgency): Promise<PriceFetchResult>;
 }
 export const PriceSource = Symbol.for('PriceSource') as ServiceIdentifier<PriceSource>;

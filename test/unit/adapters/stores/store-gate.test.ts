@@ -308,3 +308,17 @@ describe('StoreGate: separate gates are independent', () => {
     expect(aStartedAt).toBeGreaterThanOrEqual(pausedUntil - TOLERANCE_MS);
   });
 });
+
+describe('StoreGate: a user before the daily fetch', () => {
+  it('serves an urgent waiter before every scheduled one still waiting, then the rest in arrival order', async () => {
+    const gate = new StoreGate(1, 0);
+    const hold = deferred();
+    const order: string[] = [];
+    const first = gate.run(() => hold.promise.then(() => order.push('scheduled-0')));
+    const scheduled = [1, 2, 3].map((i) => gate.run(async () => void order.push(`scheduled-${i}`)));
+    const urgent = [1, 2].map((i) => gate.run(async () => void order.push(`urgent-${i}`), true));
+    hold.resolve();
+    await Promise.all([first, ...scheduled, ...urgent]);
+    expect(order).toEqual(['scheduled-0', 'urgent-1', 'urgent-2', 'scheduled-1', 'scheduled-2', 'scheduled-3']);
+  });
+});
