@@ -78,6 +78,9 @@ export interface PricingConfig {
   /** Process queued fetch tasks in this instance. */
   workers: boolean;
   cooldownSeconds: number;
+  /** On-demand fetches one user may start per `userFetchWindowSeconds`. */
+  userFetchLimit: number;
+  userFetchWindowSeconds: number;
   userAgent: string;
   timeoutMs: number;
   retries: number;
@@ -195,6 +198,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, role: ProcessRo
     scheduler: r.oneOf('SCHEDULER', ['on', 'off'] as const, nodeEnv === 'test' ? 'off' : 'on') === 'on',
     workers: r.oneOf('FETCH_WORKERS', ['on', 'off'] as const, 'on') === 'on',
     cooldownSeconds: r.duration('FETCH_COOLDOWN', { min: 0, max: 7 * 24 * 3600, fallback: 600 }),
+    userFetchLimit: r.int('FETCH_USER_LIMIT', { min: 1, max: 10_000, fallback: 30 }),
+    userFetchWindowSeconds: r.duration('FETCH_USER_WINDOW', { min: 1, max: 7 * 24 * 3600, fallback: 600 }),
     userAgent: r.string('FETCH_USER_AGENT') ?? 'Shelfwatch/0.1 (self-hosted book price tracker; +https://github.com/shelfwatch/shelfwatch)',
     timeoutMs: r.int('FETCH_TIMEOUT_MS', { min: 100, max: 120_000, fallback: 10_000 }),
     retries: r.int('FETCH_RETRIES', { min: 0, max: 10, fallback: 2 }),

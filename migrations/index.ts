@@ -8,6 +8,7 @@ import { Migration20261125000006_edition_cover } from './Migration20261125000006
 import { Migration20261125000007_edition_enrichment } from './Migration20261125000007_edition_enrichment.js';
 import { Migration20261125000008_book_title_key } from './Migration20261125000008_book_title_key.js';
 import { Migration20261125000009_book_edition_search } from './Migration20261125000009_book_edition_search.js';
+import { Migration20261125000010_on_demand_quota } from './Migration20261125000010_on_demand_quota.js';
 
 export const migrationsList = [
   { name: 'Migration20261122000001_catalog', class: Migration20261122000001_catalog },
@@ -19,4 +20,5 @@ export const migrationsList = [
   { name: 'Migration20261125000007_edition_enrichment', class: Migration20261125000007_edition_enrichment },
   { name: 'Migration20261125000008_book_title_key', class: Migration20261125000008_book_title_key },
   { name: 'Migration20261125000009_book_edition_search', class: Migration20261125000009_book_edition_search },
+  { name: 'Migration20261125000010_on_demand_quota', class: Migration20261125000010_on_demand_quota },
 ];

@@ -183,7 +183,10 @@ export async function startService(
     const inProcessLogging = config.logging.mode === 'in-process';
     if (inProcessLogging) startAlertSweep(container, config, shutdown);
     const app = createHttpApp({
-      routes: apiRoutes(container, new Paginator(new CursorCodec(CURSOR_KEY)), config.pricing.cooldownSeconds),
+      routes: apiRoutes(container, new Paginator(new CursorCodec(CURSOR_KEY)), {
+        cooldownSeconds: config.pricing.cooldownSeconds,
+        perUser: { limit: config.pricing.userFetchLimit, windowSeconds: config.pricing.userFetchWindowSeconds },
+      }),
       authenticate: authenticate(verifier, container.get(UserDirectory), logs, clock),
       scope,
       logs,

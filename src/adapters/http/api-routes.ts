@@ -20,7 +20,7 @@ import { DeleteList } from '../../application/lists/delete-list.js';
 import { GetOwnList } from '../../application/lists/get-own-list.js';
 import { GetPublicList } from '../../application/lists/get-public-list.js';
 import { ListLists } from '../../application/lists/list-lists.js';
-import { FetchEditionPrices } from '../../application/pricing/fetch-edition-prices.js';
+import { FetchEditionPrices, type OnDemandLimits } from '../../application/pricing/fetch-edition-prices.js';
 import { ListEditionPrices } from '../../application/pricing/list-edition-prices.js';
 import { AddReadableLanguage } from '../../application/preferences/add-readable-language.js';
 import { GetPreferences } from '../../application/preferences/get-preferences.js';
@@ -51,7 +51,7 @@ import { wishRoutes } from './resources/wish-routes.js';
 import type { RouteSpec } from './routing/route-spec.js';
 
 /** Every `/api` endpoint, with its use cases resolved from the container. */
-export function apiRoutes(container: Container, paginator: Paginator, fetchCooldownSeconds: number): RouteSpec[] {
+export function apiRoutes(container: Container, paginator: Paginator, onDemand: OnDemandLimits): RouteSpec[] {
   const get = <T>(id: new (...args: never[]) => T): T => container.get<T>(id);
   return [
     ...bookRoutes(
@@ -59,7 +59,7 @@ export function apiRoutes(container: Container, paginator: Paginator, fetchCoold
       paginator,
     ),
     ...editionRoutes({ list: get(ListEditions), add: get(AddEdition), get: get(GetEdition), lookup: get(LookupEdition) }, paginator),
-    ...priceRoutes({ list: get(ListEditionPrices), fetch: get(FetchEditionPrices) }, paginator, fetchCooldownSeconds),
+    ...priceRoutes({ list: get(ListEditionPrices), fetch: get(FetchEditionPrices) }, paginator, onDemand),
     ...authorRoutes(
       { list: get(ListAuthors), create: get(CreateAuthor), get: get(GetAuthor), update: get(UpdateAuthor), remove: get(DeleteAuthor) },
       paginator,

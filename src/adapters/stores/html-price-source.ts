@@ -1,4 +1,4 @@
-import type { FetchUrgency, PriceSource, StoreTarget } from '../../application/pricing/ports/price-source.js';
+import type { FetchRequester, PriceSource, StoreTarget } from '../../application/pricing/ports/price-source.js';
 import type { PriceFetchResult } from '../../domain/pricing/price-observation.js';
 import { EXTRACTION_SOURCES, type ExtractionConfig, type ExtractionSource } from './extraction/types.js';
 import type { PoliteHttpClient } from './polite-http-client.js';
@@ -14,10 +14,10 @@ export class HtmlPriceSource implements PriceSource {
     private readonly explain: PageExplainer = explainHere,
   ) {}
 
-  async fetchPrice(target: StoreTarget, urgency: FetchUrgency = 'scheduled'): Promise<PriceFetchResult> {
+  async fetchPrice(target: StoreTarget, requester: FetchRequester = null): Promise<PriceFetchResult> {
     let reading;
     try {
-      reading = await readStorePage(this.http, target.storeKey, target.productUrl, extractionConfigOf(target), this.explain, urgency);
+      reading = await readStorePage(this.http, target.storeKey, target.productUrl, extractionConfigOf(target), this.explain, requester);
     } catch (error) {
       // A misconfigured store (unknown currency, bad selector) is reported as that store's failure, never thrown.
       return { ok: false, failure: { kind: 'parse_error', message: error instanceof Error ? error.message : String(error) } };

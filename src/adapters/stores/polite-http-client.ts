@@ -3,7 +3,7 @@ import { isTransient } from '../../domain/pricing/price-observation.js';
 import { detectBlockedPage } from './extraction/blocked-page.js';
 import { fetchTransport, nodeHttpTransport, type Transport, type TransportResponse } from './node-http-transport.js';
 import { sleep, StoreGate } from './store-gate.js';
-import type { FetchUrgency } from '../../application/pricing/ports/price-source.js';
+import type { FetchRequester } from '../../application/pricing/ports/price-source.js';
 
 export interface PolitenessOptions {
   userAgent: string;
@@ -36,11 +36,11 @@ export class PoliteHttpClient {
     this.transport = fetchImpl ? fetchTransport(fetchImpl) : nodeHttpTransport();
   }
 
-  async getPage(storeKey: string, url: string, urgency: FetchUrgency = 'scheduled'): Promise<PageResult> {
+  async getPage(storeKey: string, url: string, requester: FetchRequester = null): Promise<PageResult> {
     const gate = this.gateOf(storeKey);
     const maxRetryAfterMs = this.options.maxRetryAfterMs ?? 60_000;
     for (let attempt = 0; ; attempt++) {
-      const result = await gate.run(() => this.once(url), urgency === 'on_demand');
+      const result = await gate.run(() => this.once(url), requester === null ? undefined : `user:${requester.userId}`);
       if (result.ok || !isTransient(result.failure) || attempt >= this.options.retries) return result;
       const retryAfterMs = (result.failure.retryAfterSeconds ?? 0) * 1000;
       if (retryAfterMs > 0) {

@@ -1,7 +1,8 @@
 /**
  * Politeness for one store: at most `concurrency` requests at once and at least `minIntervalMs` between request
- * starts. Waiters are served in arrival order, except that a request a user waits for goes before every waiting
- * scheduled one: the daily fetch yields to people.
+ * starts. A request somebody waits for goes before every waiting scheduled one (the daily fetch yields to people),
+ * and people take turns: each has a lane, served round-robin, so one person's twenty requests do not hold up
+ * another's one. Within a lane, and among scheduled requests, arrival order.
  */
 export class StoreGate {
   private active = 0;
@@ -10,15 +11,18 @@ export class StoreGate {
   /** Starts are serialised, so the spacing is measured between real starts even when a timer fires late. */
   private startTurn: Promise<void> = Promise.resolve();
   private readonly waiting: Array<() => void> = [];
-  private readonly waitingUrgent: Array<() => void> = [];
+  /** Each person's waiting requests, and whose turn is next. */
+  private readonly lanes = new Map<string, Array<() => void>>();
+  private readonly turns: string[] = [];
 
   constructor(
     private readonly concurrency: number,
     private readonly minIntervalMs: number,
   ) {}
 
-  async run<T>(work: () => Promise<T>, urgent = false): Promise<T> {
-    await this.acquire(urgent);
+  /** `lane`: who waits for this request (a user); none for scheduled work. */
+  async run<T>(work: () => Promise<T>, lane?: string): Promise<T> {
+    await this.acquire(lane);
     try {
       return await work();
     } finally {
@@ -31,9 +35,9 @@ export class StoreGate {
     this.pausedUntil = Math.max(this.pausedUntil, until);
   }
 
-  private async acquire(urgent: boolean): Promise<void> {
+  private async acquire(lane: string | undefined): Promise<void> {
     if (this.active >= this.concurrency) {
-      await new Promise<void>((resolve) => (urgent ? this.waitingUrgent : this.waiting).push(resolve));
+      await new Promise<void>((resolve) => (lane === undefined ? this.waiting.push(resolve) : this.queueInLane(lane, resolve)));
     }
     this.active++;
     const turn = this.startTurn.then(async () => {
@@ -48,9 +52,30 @@ export class StoreGate {
     await turn;
   }
 
+  private queueInLane(lane: string, resolve: () => void): void {
+    const waiting = this.lanes.get(lane);
+    if (waiting) {
+      waiting.push(resolve);
+      return;
+    }
+    this.lanes.set(lane, [resolve]);
+    this.turns.push(lane);
+  }
+
+  /** The first waiter of the lane whose turn it is; that lane goes to the back of the turns while it has more. */
+  private nextInLanes(): (() => void) | undefined {
+    const lane = this.turns.shift();
+    if (lane === undefined) return undefined;
+    const waiting = this.lanes.get(lane)!;
+    const next = waiting.shift();
+    if (waiting.length > 0) this.turns.push(lane);
+    else this.lanes.delete(lane);
+    return next;
+  }
+
   private release(): void {
     this.active--;
-    (this.waitingUrgent.shift() ?? this.waiting.shift())?.();
+    (this.nextInLanes() ?? this.waiting.shift())?.();
   }
 }
 

@@ -1,4 +1,4 @@
-import type { FetchUrgency } from '../../application/pricing/ports/price-source.js';
+import type { FetchRequester } from '../../application/pricing/ports/price-source.js';
 import type { FetchFailure } from '../../domain/pricing/price-observation.js';
 import { explainPrice } from './extraction/extract-price.js';
 import type { ExtractionConfig, ExtractionReport } from './extraction/types.js';
@@ -23,14 +23,14 @@ export async function readStorePage(
   url: string,
   config: ExtractionConfig,
   explain: PageExplainer = explainHere,
-  urgency: FetchUrgency = 'scheduled',
+  requester: FetchRequester = null,
 ): Promise<StorePageReading> {
-  const page = await http.getPage(storeKey, url, urgency);
+  const page = await http.getPage(storeKey, url, requester);
   if (!page.ok) return page;
   const report = await explain(page.html, page.url, config);
   const follow = report.result.ok ? undefined : report.result.follow;
   if (follow === undefined) return { ok: true, url: page.url, report };
-  const product = await http.getPage(storeKey, follow, urgency);
+  const product = await http.getPage(storeKey, follow, requester);
   if (!product.ok) return product;
   // A result page that leads to another result page is not followed again.
   const productReport = await explain(product.html, product.url, { ...config, searchPage: undefined });

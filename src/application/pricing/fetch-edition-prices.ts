@@ -4,9 +4,10 @@ import type { FetchFailureKind } from '../../domain/pricing/price-observation.js
 import type { NewDailyQuote, PriceQuote } from '../../domain/pricing/price-quote.js';
 import { RateLimitedError } from '../../domain/shared/domain-error.js';
 import { Clock } from '../shared/clock.js';
+import { UnitOfWork } from '../shared/unit-of-work.js';
 import { quoteFrom } from './observation-to-quote.js';
 import { PriceSource } from './ports/price-source.js';
-import { PricingRepository } from './ports/pricing-repository.js';
+import { PricingRepository, type UserFetchQuota } from './ports/pricing-repository.js';
 import { RecordObservations } from './record-observations.js';
 
 export interface OnDemandFetchResult {
@@ -14,7 +15,17 @@ export interface OnDemandFetchResult {
   failed: Array<{ storeId: number; error: FetchFailureKind; message: string }>;
 }
 
-/** `POST /api/editions/:id/prices`: every active store selling the format, once per cooldown per edition. */
+export interface OnDemandLimits {
+  /** Per edition: seconds before its prices can be fetched on demand again. */
+  cooldownSeconds: number;
+  /** Per user: fetches per window. */
+  perUser: UserFetchQuota;
+}
+
+/**
+ * `POST /api/editions/:id/prices`: every active store selling the format, once per cooldown per edition, and a few
+ * times per window per user — so one user cannot fill the stores' queues that everybody's requests wait in.
+ */
 @injectable()
 export class FetchEditionPrices {
   constructor(
@@ -22,16 +33,25 @@ export class FetchEditionPrices {
     @inject(PriceSource) private readonly source: PriceSource,
     @inject(RecordObservations) private readonly record: RecordObservations,
     @inject(Clock) private readonly clock: Clock,
+    @inject(UnitOfWork) private readonly uow: UnitOfWork,
   ) {}
 
-  async execute(editionId: number, cooldownSeconds: number): Promise<OnDemandFetchResult> {
+  async execute(userId: number, editionId: number, limits: OnDemandLimits): Promise<OnDemandFetchResult> {
     const edition = await this.pricing.editionTargets(editionId);
     if (!edition) throw new EditionNotFoundError(editionId);
-    const claim = await this.pricing.claimOnDemandFetch(editionId, cooldownSeconds, this.clock.now());
-    if (!claim.claimed) {
-      throw new RateLimitedError(`Prices of edition ${editionId} were fetched recently; try again later`, claim.retryAfterSeconds);
-    }
-    const results = await Promise.all(edition.targets.map(async (target) => ({ target, result: await this.source.fetchPrice(target, 'on_demand') })));
+    // Both claims or neither: a request the edition's cooldown refuses costs the user nothing.
+    await this.uow.transaction(async () => {
+      const now = this.clock.now();
+      const user = await this.pricing.claimUserFetch(userId, limits.perUser, now);
+      if (!user.claimed) {
+        throw new RateLimitedError(`You fetched prices ${limits.perUser.limit} times recently; try again later`, user.retryAfterSeconds);
+      }
+      const claim = await this.pricing.claimOnDemandFetch(editionId, limits.cooldownSeconds, now);
+      if (!claim.claimed) {
+        throw new RateLimitedError(`Prices of edition ${editionId} were fetched recently; try again later`, claim.retryAfterSeconds);
+      }
+    });
+    const results = await Promise.all(edition.targets.map(async (target) => ({ target, result: await this.source.fetchPrice(target, { userId }) })));
     const fetchedAt = this.clock.now();
     const observed: NewDailyQuote[] = [];
     const failed: OnDemandFetchResult['failed'] = [];

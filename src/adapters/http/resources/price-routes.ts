@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { FetchEditionPrices } from '../../../application/pricing/fetch-edition-prices.js';
+import type { FetchEditionPrices, OnDemandLimits } from '../../../application/pricing/fetch-edition-prices.js';
 import type { ListEditionPrices } from '../../../application/pricing/list-edition-prices.js';
 import { AVAILABILITIES, FETCH_FAILURE_KINDS } from '../../../domain/pricing/price-observation.js';
 import type { PriceQuote } from '../../../domain/pricing/price-quote.js';
@@ -7,6 +7,7 @@ import type { Paginator } from '../pagination/page-links.js';
 import { collectionOf, IdText, PageQuery, Timestamp } from '../routing/common-schemas.js';
 import { route, type RouteSpec } from '../routing/route-spec.js';
 import { isoTimestamp } from '../routing/iso-timestamp.js';
+import { currentUser } from './current-user.js';
 
 export const PriceQuoteJson = z.object({
   price_quote_id: z.number(),
@@ -53,7 +54,8 @@ export interface PriceUseCases {
   fetch: FetchEditionPrices;
 }
 
-export function priceRoutes(useCases: PriceUseCases, paginator: Paginator, cooldownSeconds: number): RouteSpec[] {
+export function priceRoutes(useCases: PriceUseCases, paginator: Paginator, limits: OnDemandLimits): RouteSpec[] {
+  const { cooldownSeconds } = limits;
   return [
     route({
       method: 'get', path: '/editions/:editionId/prices', tag: 'prices', auth: 'jwt',
@@ -67,7 +69,7 @@ export function priceRoutes(useCases: PriceUseCases, paginator: Paginator, coold
     }),
     route({
       method: 'post', path: '/editions/:editionId/prices', tag: 'prices', auth: 'jwt',
-      summary: `Fetch prices now from every active store selling the edition's format (once per ${cooldownSeconds} s per edition; else 429)`,
+      summary: `Fetch prices now from every active store selling the edition's format (once per ${cooldownSeconds} s per edition, ${limits.perUser.limit} times per ${limits.perUser.windowSeconds} s per user; else 429)`,
       params: EditionIdParams,
       responses: {
         201: {
@@ -78,8 +80,8 @@ export function priceRoutes(useCases: PriceUseCases, paginator: Paginator, coold
           }),
         },
       },
-      async handle({ params }) {
-        const result = await useCases.fetch.execute(params.editionId, cooldownSeconds);
+      async handle({ userId, params }) {
+        const result = await useCases.fetch.execute(currentUser(userId), params.editionId, limits);
         return {
           status: 201,
           body: {

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { inject, injectable } from 'inversify';
 import type { StoreTarget } from '../../../application/pricing/ports/price-source.js';
-import type { CooldownClaim, EditionTargets, PricingRepository } from '../../../application/pricing/ports/pricing-repository.js';
+import type { CooldownClaim, EditionTargets, PricingRepository, UserFetchQuota } from '../../../application/pricing/ports/pricing-repository.js';
 import type { EditionFormat } from '../../../domain/catalog/edition.js';
 import type { Availability } from '../../../domain/pricing/price-observation.js';
 import type { NewDailyQuote, PriceQuote } from '../../../domain/pricing/price-quote.js';
@@ -66,6 +66,23 @@ export class SqlPricingRepository implements PricingRepository {
     const last = rows[0]?.prices_requested_at;
     const elapsed = last ? (now.getTime() - toDate(last).getTime()) / 1000 : 0;
     return { claimed: false, retryAfterSeconds: Math.max(1, Math.ceil(cooldownSeconds - elapsed)) };
+  }
+
+  async claimUserFetch(userId: number, quota: UserFetchQuota, now: Date): Promise<CooldownClaim> {
+    // One upsert: a window past its end starts again at 1, else the count goes up; the row lock orders a user's
+    // concurrent requests on every instance.
+    const rows = await this.em.execute<Row[]>(
+      `insert into on_demand_fetch_quota as q (user_id, window_start, used) values (?, ?::timestamptz, 1)
+       on conflict (user_id) do update set
+         window_start = case when q.window_start <= excluded.window_start - make_interval(secs => ?) then excluded.window_start else q.window_start end,
+         used = case when q.window_start <= excluded.window_start - make_interval(secs => ?) then 1 else q.used + 1 end
+       returning window_start, used`,
+      [userId, now.toISOString(), quota.windowSeconds, quota.windowSeconds],
+    );
+    const row = rows[0]!;
+    if (Number(row.used) <= quota.limit) return { claimed: true };
+    const endsAt = toDate(row.window_start).getTime() + quota.windowSeconds * 1000;
+    return { claimed: false, retryAfterSeconds: Math.max(1, Math.ceil((endsAt - now.getTime()) / 1000)) };
   }
 
   async addDailyQuotes(quotes: readonly NewDailyQuote[]): Promise<PriceQuote[]> {

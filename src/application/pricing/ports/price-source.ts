@@ -14,13 +14,13 @@ export interface StoreTarget {
 }
 
 /**
- * Who waits for the answer: a user on a request (`on_demand`), or nobody (`scheduled`, the daily fetch). At a busy
- * store a user's request goes before the scheduled ones still waiting.
+ * Who waits for the answer: a user on a request, or nobody (`null`: the daily fetch). At a busy store a user's
+ * request goes before the scheduled ones still waiting, and users take turns.
  */
-export type FetchUrgency = 'on_demand' | 'scheduled';
+export type FetchRequester = { userId: number } | null;
 
 /** Reads the current price of an edition at a store; never throws for store trouble, it answers a typed failure. */
 export interface PriceSource {
-  fetchPrice(target: StoreTarget, urgency?: FetchUrgency): Promise<PriceFetchResult>;
+  fetchPrice(target: StoreTarget, requester?: FetchRequester): Promise<PriceFetchResult>;
 }
 export const PriceSource = Symbol.for('PriceSource') as ServiceIdentifier<PriceSource>;

@@ -316,9 +316,22 @@ describe('StoreGate: a user before the daily fetch', () => {
     const order: string[] = [];
     const first = gate.run(() => hold.promise.then(() => order.push('scheduled-0')));
     const scheduled = [1, 2, 3].map((i) => gate.run(async () => void order.push(`scheduled-${i}`)));
-    const urgent = [1, 2].map((i) => gate.run(async () => void order.push(`urgent-${i}`), true));
+    const urgent = [1, 2].map((i) => gate.run(async () => void order.push(`urgent-${i}`), 'user-1'));
     hold.resolve();
     await Promise.all([first, ...scheduled, ...urgent]);
     expect(order).toEqual(['scheduled-0', 'urgent-1', 'urgent-2', 'scheduled-1', 'scheduled-2', 'scheduled-3']);
+  });
+
+  it('lets people take turns: one person\'s many requests do not hold up another\'s one', async () => {
+    const gate = new StoreGate(1, 0);
+    const hold = deferred();
+    const order: string[] = [];
+    const first = gate.run(() => hold.promise.then(() => order.push('scheduled')));
+    const greedy = [1, 2, 3, 4].map((i) => gate.run(async () => void order.push(`a-${i}`), 'a'));
+    const other = gate.run(async () => void order.push('b-1'), 'b');
+    const third = gate.run(async () => void order.push('c-1'), 'c');
+    hold.resolve();
+    await Promise.all([first, ...greedy, other, third]);
+    expect(order).toEqual(['scheduled', 'a-1', 'b-1', 'c-1', 'a-2', 'a-3', 'a-4']);
   });
 });
