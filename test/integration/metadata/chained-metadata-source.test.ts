@@ -3,40 +3,24 @@
 // decides, and `unavailable` only when every source asked was unavailable. Against the demonstration metadata server
 // and a purpose-built server that answers both APIs with differing values.
 import { Container } from 'inversify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { MetadataConfig } from '../../../config/config.js';
-import { demoSourceView, type DemoMetadataServer, type DemoSourceView, startDemoMetadataServer } from '../../../src/adapters/metadata/demo/index.js';
+import { demoSourceView, type DemoSourceView } from '../../../src/adapters/metadata/demo/index.js';
 import { metadataModule, metadataSourceOf } from '../../../src/adapters/metadata/metadata-module.js';
 import { isbn13From } from '../../../src/adapters/stores/demo/deterministic-catalogue.js';
 import { ChainedMetadataSource } from '../../../src/application/catalog/chained-metadata-source.js';
 import { BookMetadataSource } from '../../../src/application/catalog/ports/book-metadata-source.js';
-import { fixture, googleBooks, openLibrary, sendJson, startTestServer, type TestServer, USER_AGENT } from './metadata-test-support.js';
+import { fixture, googleBooks, openLibrary, sendJson, USER_AGENT, useMetadataServers } from './metadata-test-support.js';
 
 const USE_OF_WEAPONS = '9780316030571';
 
-let demo: DemoMetadataServer;
-let edge: TestServer;
-
-beforeAll(async () => {
-  demo = await startDemoMetadataServer();
-  edge = await startTestServer();
-});
-
-beforeEach(() => {
-  demo.reset();
-  edge.hits.length = 0;
-});
-
-afterAll(async () => {
-  await demo.close();
-  await edge.close();
-});
+const servers = useMetadataServers();
 
 function config(overrides: Partial<MetadataConfig> = {}): MetadataConfig {
   return {
     sources: ['open-library', 'google-books'],
-    openLibraryUrl: demo.url,
-    googleBooksUrl: demo.url,
+    openLibraryUrl: servers.demo.url,
+    googleBooksUrl: servers.demo.url,
     googleBooksApiKey: null,
     minIntervalMs: 0,
     timeoutMs: 2000,
@@ -60,7 +44,7 @@ const complete = (view: DemoSourceView | null): boolean => view !== null && !vie
 
 /** Open Library answers the recorded Use of Weapons (no details: no language, no binding); Google its volume. */
 function answerBothApis(): void {
-  edge.answer((_req, res, hit) => {
+  servers.edge.answer((_req, res, hit) => {
     if (hit.path === '/api/books') sendJson(res, 200, hit.query.get('jscmd') === 'data' ? fixture('open-library-data-use-of-weapons.json') : {});
     else sendJson(res, 200, fixture('google-books-volumes-use-of-weapons.json'));
   });
@@ -71,7 +55,7 @@ describe('merging, in the configured order', () => {
     const isbn = demoIsbnWhere((ol) => complete(ol));
     const result = await metadataSourceOf(config()).lookup([isbn]);
     expect(result.kind === 'found' && result.books.get(isbn)?.source).toBe('open-library');
-    expect(demo.requests('google-books')).toEqual([]);
+    expect(servers.demo.requests('google-books')).toEqual([]);
   });
 
   it('asks the next source only for ISBNs the first did not know or left incomplete', async () => {
@@ -81,8 +65,8 @@ describe('merging, in the configured order', () => {
 
     const result = await metadataSourceOf(config()).lookup([full, gappy, unknownToOpenLibrary]);
 
-    expect(demo.requests('open-library').filter((r) => r.jscmd === 'data').map((r) => r.isbns)).toEqual([[full, gappy, unknownToOpenLibrary]]);
-    expect(demo.requests('google-books').map((r) => r.isbns)).toEqual([[gappy], [unknownToOpenLibrary]]);
+    expect(servers.demo.requests('open-library').filter((r) => r.jscmd === 'data').map((r) => r.isbns)).toEqual([[full, gappy, unknownToOpenLibrary]]);
+    expect(servers.demo.requests('google-books').map((r) => r.isbns)).toEqual([[gappy], [unknownToOpenLibrary]]);
     expect(result.kind).toBe('found');
     if (result.kind !== 'found') return;
     expect(result.books.get(gappy)).toMatchObject({ source: 'open-library', pages: demoSourceView('google-books', gappy)?.book.pages });
@@ -91,7 +75,7 @@ describe('merging, in the configured order', () => {
 
   it('keeps what the first source said and fills only its gaps from the next one', async () => {
     answerBothApis();
-    const result = await metadataSourceOf(config({ openLibraryUrl: edge.url, googleBooksUrl: edge.url })).lookup([USE_OF_WEAPONS]);
+    const result = await metadataSourceOf(config({ openLibraryUrl: servers.edge.url, googleBooksUrl: servers.edge.url })).lookup([USE_OF_WEAPONS]);
 
     expect(result.kind === 'found' && result.books.get(USE_OF_WEAPONS)).toEqual({
       isbn13: USE_OF_WEAPONS,
@@ -112,9 +96,9 @@ describe('merging, in the configured order', () => {
 
   it('follows METADATA_SOURCES order: Google first makes Google win', async () => {
     answerBothApis();
-    const result = await metadataSourceOf(config({ sources: ['google-books', 'open-library'], openLibraryUrl: edge.url, googleBooksUrl: edge.url })).lookup([USE_OF_WEAPONS]);
+    const result = await metadataSourceOf(config({ sources: ['google-books', 'open-library'], openLibraryUrl: servers.edge.url, googleBooksUrl: servers.edge.url })).lookup([USE_OF_WEAPONS]);
 
-    expect(edge.hits[0]?.path).toBe('/books/v1/volumes');
+    expect(servers.edge.hits[0]?.path).toBe('/books/v1/volumes');
     expect(result.kind === 'found' && result.books.get(USE_OF_WEAPONS)).toMatchObject({
       source: 'google-books',
       pages: 512,
@@ -125,37 +109,37 @@ describe('merging, in the configured order', () => {
 
 describe('availability', () => {
   it('answers from the next source when the first is unavailable', async () => {
-    demo.set('open-library', '*', { kind: 'server_error' });
+    servers.demo.set('open-library', '*', { kind: 'server_error' });
     const isbn = demoIsbnWhere((_ol, g) => g !== null);
     const result = await metadataSourceOf(config()).lookup([isbn]);
     expect(result.kind === 'found' && result.books.get(isbn)?.source).toBe('google-books');
   });
 
   it('answers what the first source knew when the next is unavailable', async () => {
-    demo.set('google-books', '*', { kind: 'server_error' });
+    servers.demo.set('google-books', '*', { kind: 'server_error' });
     const gappy = demoIsbnWhere((ol) => ol !== null && ol.withoutPages);
     const result = await metadataSourceOf(config()).lookup([gappy]);
     expect(result.kind === 'found' && result.books.get(gappy)).toMatchObject({ source: 'open-library', pages: null });
   });
 
   it('says an ISBN is unknown when a reachable source did not know it, even if another was unavailable', async () => {
-    demo.set('open-library', '9780306406157', { kind: 'unknown' });
-    demo.set('google-books', '*', { kind: 'server_error' });
+    servers.demo.set('open-library', '9780306406157', { kind: 'unknown' });
+    servers.demo.set('google-books', '*', { kind: 'server_error' });
     expect(await metadataSourceOf(config()).lookup(['9780306406157'])).toEqual({ kind: 'found', books: new Map() });
   });
 
   it('is unavailable when every source was, with each reason and the soonest Retry-After when each gave one', async () => {
-    demo.set('open-library', '*', { kind: 'rate_limited', retryAfterSeconds: 300 });
-    demo.set('google-books', '*', { kind: 'rate_limited', retryAfterSeconds: 60 });
+    servers.demo.set('open-library', '*', { kind: 'rate_limited', retryAfterSeconds: 300 });
+    servers.demo.set('google-books', '*', { kind: 'rate_limited', retryAfterSeconds: 60 });
     expect(await metadataSourceOf(config()).lookup(['9780306406157'])).toEqual({
       kind: 'unavailable',
       message: 'open-library answered 429; google-books answered 429',
       retryAfterSeconds: 60,
     });
 
-    demo.reset();
-    demo.set('open-library', '*', { kind: 'rate_limited', retryAfterSeconds: 300 });
-    demo.set('google-books', '*', { kind: 'server_error' });
+    servers.demo.reset();
+    servers.demo.set('open-library', '*', { kind: 'rate_limited', retryAfterSeconds: 300 });
+    servers.demo.set('google-books', '*', { kind: 'server_error' });
     // Google said nothing of when to come back: the caller may try again any time.
     expect(await metadataSourceOf(config()).lookup(['9780306406157'])).toEqual({
       kind: 'unavailable',
@@ -166,7 +150,7 @@ describe('availability', () => {
   it('asks nobody for an empty list, and nobody at all with METADATA_SOURCES=off', async () => {
     expect(await metadataSourceOf(config()).lookup([])).toEqual({ kind: 'found', books: new Map() });
     expect(await metadataSourceOf(config({ sources: [] })).lookup(['9780306406157'])).toEqual({ kind: 'found', books: new Map() });
-    expect(demo.requests()).toEqual([]);
+    expect(servers.demo.requests()).toEqual([]);
   });
 });
 
@@ -180,7 +164,7 @@ describe('the container module', () => {
     const isbn = demoIsbnWhere((_ol, g) => g !== null);
     const result = await source.lookup([isbn]);
     expect(result.kind === 'found' && result.books.get(isbn)?.source).toBe('google-books');
-    expect(demo.requests('open-library')).toEqual([]);
+    expect(servers.demo.requests('open-library')).toEqual([]);
   });
 
   it('gives each source its own spacing: a long one at one source holds the other back in nothing', async () => {
@@ -189,13 +173,13 @@ describe('the container module', () => {
     const isbn = demoIsbnWhere((ol, g) => ol === null && g !== null);
     const result = await source.lookup([isbn]);
     expect(result.kind === 'found' && result.books.get(isbn)?.source).toBe('google-books');
-    expect(demo.requests().map((r) => r.source)).toEqual(['open-library', 'google-books']);
+    expect(servers.demo.requests().map((r) => r.source)).toEqual(['open-library', 'google-books']);
   });
 });
 
 describe('adapters built by hand', () => {
   it('chain in the order given', async () => {
-    const chain = new ChainedMetadataSource([googleBooks(demo.url), openLibrary(demo.url)]);
+    const chain = new ChainedMetadataSource([googleBooks(servers.demo.url), openLibrary(servers.demo.url)]);
     const isbn = demoIsbnWhere((ol, g) => ol !== null && g !== null);
     const result = await chain.lookup([isbn]);
     expect(result.kind === 'found' && result.books.get(isbn)?.source).toBe('google-books');

@@ -2,37 +2,21 @@
 // request a title search makes (`intitle:` phrase and `inauthor:` last name, books only, 10 volumes, the key when
 // configured), every volume with an ISBN mapped (several editions of one book included: the caller decides), and
 // failures as `unavailable`, the key never shown. Nothing reaches the real Google Books.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type DemoMetadataServer, startDemoMetadataServer } from '../../../src/adapters/metadata/demo/index.js';
-import { fixture, googleBooks, searchableDemoBook, sendJson, startTestServer, type TestServer, USER_AGENT } from './metadata-test-support.js';
+import { describe, expect, it } from 'vitest';
+import { startDemoMetadataServer } from '../../../src/adapters/metadata/demo/index.js';
+import { fixture, googleBooks, searchableDemoBook, sendJson, USER_AGENT, useMetadataServers } from './metadata-test-support.js';
 
 const API_KEY = 'AIzaSyD-test-key-with/slash+plus=0123';
 
-let demo: DemoMetadataServer;
-let edge: TestServer;
-
-beforeAll(async () => {
-  demo = await startDemoMetadataServer();
-  edge = await startTestServer();
-});
-
-beforeEach(() => {
-  demo.reset();
-  edge.hits.length = 0;
-});
-
-afterAll(async () => {
-  await demo.close();
-  await edge.close();
-});
+const servers = useMetadataServers();
 
 describe('a title search', () => {
   it('asks the volumes search once: the title as a phrase, the first author\'s last name, books only, 10 volumes', async () => {
-    edge.answer((_req, res) => sendJson(res, 200, fixture('google-books-volumes-none.json')));
+    servers.edge.answer((_req, res) => sendJson(res, 200, fixture('google-books-volumes-none.json')));
 
-    expect(await googleBooks(edge.url).search({ title: 'The "Use" of  Weapons', authors: ['Iain M. Banks'] })).toEqual({ kind: 'found', editions: [] });
+    expect(await googleBooks(servers.edge.url).search({ title: 'The "Use" of  Weapons', authors: ['Iain M. Banks'] })).toEqual({ kind: 'found', editions: [] });
 
-    const [hit] = edge.hits;
+    const [hit] = servers.edge.hits;
     expect(hit?.path).toBe('/books/v1/volumes');
     expect([...(hit?.query.entries() ?? [])]).toEqual([
       ['q', 'intitle:"The Use of Weapons" inauthor:Banks'],
@@ -51,14 +35,14 @@ describe('a title search', () => {
       await withKey.close();
     }
     const urls: string[] = [];
-    edge.answer((req, res) => (urls.push(req.url ?? ''), sendJson(res, 200, fixture('google-books-volumes-none.json'))));
-    await googleBooks(edge.url, API_KEY).search({ title: 'Use of Weapons: A Novel', authors: ['Iain M. Banks'] });
+    servers.edge.answer((req, res) => (urls.push(req.url ?? ''), sendJson(res, 200, fixture('google-books-volumes-none.json'))));
+    await googleBooks(servers.edge.url, API_KEY).search({ title: 'Use of Weapons: A Novel', authors: ['Iain M. Banks'] });
     expect(urls).toEqual([`/books/v1/volumes?q=intitle:%22Use+of+Weapons:+A+Novel%22+inauthor:Banks&printType=books&maxResults=10&key=${encodeURIComponent(API_KEY)}`]);
   });
 
   it('maps every volume with an ISBN of a recorded-shape answer, each ISBN once', async () => {
-    edge.answer((_req, res) => sendJson(res, 200, fixture('google-books-volumes-search-use-of-weapons.json')));
-    const result = await googleBooks(edge.url).search({ title: 'Use of Weapons', authors: ['Iain M. Banks'] });
+    servers.edge.answer((_req, res) => sendJson(res, 200, fixture('google-books-volumes-search-use-of-weapons.json')));
+    const result = await googleBooks(servers.edge.url).search({ title: 'Use of Weapons', authors: ['Iain M. Banks'] });
     expect(result.kind === 'found' && result.editions.map((e) => [e.isbn13, e.source])).toEqual([
       ['9780316030571', 'google-books'],
       ['9781857231359', 'google-books'],
@@ -68,7 +52,7 @@ describe('a title search', () => {
   it('finds a demonstration book, under its ISBN-13 even when the volume lists only its ISBN-10', async () => {
     const book = searchableDemoBook((_ol, g) => g !== null && g.altSpelling && !g.withoutCover);
 
-    const result = await googleBooks(demo.url).search({ title: book.title, authors: book.authors });
+    const result = await googleBooks(servers.demo.url).search({ title: book.title, authors: book.authors });
 
     const view = book.google!;
     expect(result).toEqual({
@@ -84,7 +68,7 @@ describe('a title search', () => {
           pages: view.withoutPages ? null : view.book.pages,
           languageCode: view.book.languageCode,
           format: null,
-          coverUrl: `${demo.url}/covers/${book.isbn13}-M.svg`,
+          coverUrl: `${servers.demo.url}/covers/${book.isbn13}-M.svg`,
           source: 'google-books',
         },
       ],
@@ -93,18 +77,18 @@ describe('a title search', () => {
 
   it('finds nothing for a book the service does not know', async () => {
     const unknown = searchableDemoBook((_ol, g) => g === null);
-    expect(await googleBooks(demo.url).search({ title: unknown.title, authors: unknown.authors })).toEqual({ kind: 'found', editions: [] });
+    expect(await googleBooks(servers.demo.url).search({ title: unknown.title, authors: unknown.authors })).toEqual({ kind: 'found', editions: [] });
   });
 });
 
 describe('failures', () => {
   it('answers unavailable when the service fails or limits, with its Retry-After', async () => {
-    demo.set('google-books', '*', { kind: 'server_error', times: 3 });
-    expect(await googleBooks(demo.url, null, { retries: 0 }).search({ title: 'Harbour', authors: [] })).toEqual({ kind: 'unavailable', message: 'google-books answered 503' });
+    servers.demo.set('google-books', '*', { kind: 'server_error', times: 3 });
+    expect(await googleBooks(servers.demo.url, null, { retries: 0 }).search({ title: 'Harbour', authors: [] })).toEqual({ kind: 'unavailable', message: 'google-books answered 503' });
 
-    demo.reset();
-    demo.set('google-books', '*', { kind: 'rate_limited', retryAfterSeconds: 90 });
-    expect(await googleBooks(demo.url).search({ title: 'Harbour', authors: [] })).toEqual({ kind: 'unavailable', message: 'google-books answered 429', retryAfterSeconds: 90 });
+    servers.demo.reset();
+    servers.demo.set('google-books', '*', { kind: 'rate_limited', retryAfterSeconds: 90 });
+    expect(await googleBooks(servers.demo.url).search({ title: 'Harbour', authors: [] })).toEqual({ kind: 'unavailable', message: 'google-books answered 429', retryAfterSeconds: 90 });
   });
 
   it('keeps the key out of the message of a refused key', async () => {
@@ -119,13 +103,13 @@ describe('failures', () => {
   });
 
   it('answers unavailable for a 404 (a wrong base URL) and for a body that is not an object', async () => {
-    edge.answer((_req, res) => sendJson(res, 404, { error: 'notfound' }));
-    expect(await googleBooks(`${edge.url}/wrong`).search({ title: 'Harbour', authors: [] })).toEqual({
+    servers.edge.answer((_req, res) => sendJson(res, 404, { error: 'notfound' }));
+    expect(await googleBooks(`${servers.edge.url}/wrong`).search({ title: 'Harbour', authors: [] })).toEqual({
       kind: 'unavailable',
-      message: `google-books has no volumes API at ${edge.url}/wrong/books/v1/volumes (404)`,
+      message: `google-books has no volumes API at ${servers.edge.url}/wrong/books/v1/volumes (404)`,
     });
-    edge.answer((_req, res) => sendJson(res, 200, []));
-    expect(await googleBooks(edge.url).search({ title: 'Harbour', authors: [] })).toEqual({
+    servers.edge.answer((_req, res) => sendJson(res, 200, []));
+    expect(await googleBooks(servers.edge.url).search({ title: 'Harbour', authors: [] })).toEqual({
       kind: 'unavailable',
       message: 'google-books answered a search with a body that is not an object',
     });

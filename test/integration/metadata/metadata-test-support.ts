@@ -3,7 +3,8 @@
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { demoMetadataBookFor, demoSearchableIsbns, demoSourceView, type DemoSourceView } from '../../../src/adapters/metadata/demo/index.js';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { demoMetadataBookFor, type DemoMetadataServer, demoSearchableIsbns, demoSourceView, type DemoSourceView, startDemoMetadataServer } from '../../../src/adapters/metadata/demo/index.js';
 import { searchWords } from '../../../src/adapters/metadata/demo/demo-search-index.js';
 import { GoogleBooksMetadataSource } from '../../../src/adapters/metadata/google-books-metadata-source.js';
 import { MetadataHttpClient, type MetadataHttpOptions } from '../../../src/adapters/metadata/metadata-http-client.js';
@@ -113,4 +114,33 @@ export function searchableDemoBook(test: (openLibrary: DemoSourceView | null, go
     if (finding.length === 1) return { isbn13: isbn, title: book.title, authors: book.authors, openLibrary, google };
   }
   throw new Error('no such book among the searchable demonstration ISBNs');
+}
+
+/**
+ * The demonstration metadata server and a purpose-built one for a test file: started before its tests, reset before
+ * each test (overrides and recorded requests cleared), closed after. Read `servers.demo` and `servers.edge` in tests.
+ */
+export function useMetadataServers(): { readonly demo: DemoMetadataServer; readonly edge: TestServer } {
+  let demo: DemoMetadataServer | undefined;
+  let edge: TestServer | undefined;
+  beforeAll(async () => {
+    demo = await startDemoMetadataServer();
+    edge = await startTestServer();
+  });
+  beforeEach(() => {
+    demo!.reset();
+    edge!.hits.length = 0;
+  });
+  afterAll(async () => {
+    await demo?.close();
+    await edge?.close();
+  });
+  return {
+    get demo() {
+      return demo!;
+    },
+    get edge() {
+      return edge!;
+    },
+  };
 }

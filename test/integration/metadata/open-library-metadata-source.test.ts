@@ -2,32 +2,16 @@
 // (one data request for several ISBNs, then one details request), field mapping of a recorded answer, unknown ISBNs,
 // 429 with Retry-After, 5xx then success, timeouts, the spacing between requests (lower bounds only, measured where
 // the requests arrive) and an answer that is not JSON. Nothing reaches the real Open Library.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { demoSourceView, type DemoMetadataServer, startDemoMetadataServer } from '../../../src/adapters/metadata/demo/index.js';
-import { fixture, gaps, openLibrary, sendJson, startTestServer, TOLERANCE_MS, type TestServer, USER_AGENT } from './metadata-test-support.js';
+import { describe, expect, it } from 'vitest';
+import { demoSourceView } from '../../../src/adapters/metadata/demo/index.js';
+import { fixture, gaps, openLibrary, sendJson, startTestServer, TOLERANCE_MS, USER_AGENT, useMetadataServers } from './metadata-test-support.js';
 
 /** Seven ISBNs, of which the demonstration Open Library knows all but the last (checked below). */
 const ISBNS = ['9780306406157', '9782070360024', '9780140449136', '9788845292613', '9780553380163', '9781861978769', '9783161484100'];
 const KNOWN = ISBNS.slice(0, 6);
 const USE_OF_WEAPONS = '9780316030571';
 
-let demo: DemoMetadataServer;
-let edge: TestServer;
-
-beforeAll(async () => {
-  demo = await startDemoMetadataServer();
-  edge = await startTestServer();
-});
-
-beforeEach(() => {
-  demo.reset();
-  edge.hits.length = 0;
-});
-
-afterAll(async () => {
-  await demo.close();
-  await edge.close();
-});
+const servers = useMetadataServers();
 
 describe('batching', () => {
   it('the catalogue of the demonstration is as this file assumes', () => {
@@ -36,9 +20,9 @@ describe('batching', () => {
   });
 
   it('asks for several ISBNs in one data request, then for the known ones in one details request', async () => {
-    const result = await openLibrary(demo.url).lookup(ISBNS);
+    const result = await openLibrary(servers.demo.url).lookup(ISBNS);
 
-    const requests = demo.requests('open-library');
+    const requests = servers.demo.requests('open-library');
     expect(requests.map((r) => [r.jscmd, r.isbns])).toEqual([
       ['data', ISBNS],
       ['details', KNOWN],
@@ -58,51 +42,51 @@ describe('batching', () => {
       pages: view?.withoutPages ? null : view?.book.pages,
       languageCode: 'en',
       format: view?.withoutSecondaryField ? null : view?.book.format,
-      coverUrl: view?.withoutCover ? null : `${demo.url}/covers/9780306406157-L.svg`,
+      coverUrl: view?.withoutCover ? null : `${servers.demo.url}/covers/9780306406157-L.svg`,
       source: 'open-library',
     });
   });
 
   it('splits a long list into batches of the chosen size', async () => {
-    const result = await openLibrary(demo.url, {}, 3).lookup(ISBNS);
+    const result = await openLibrary(servers.demo.url, {}, 3).lookup(ISBNS);
 
     expect(result.kind === 'found' && result.books.size).toBe(KNOWN.length);
-    const data = demo.requests('open-library').filter((r) => r.jscmd === 'data');
+    const data = servers.demo.requests('open-library').filter((r) => r.jscmd === 'data');
     expect(data.map((r) => r.isbns)).toEqual([ISBNS.slice(0, 3), ISBNS.slice(3, 6), ISBNS.slice(6)]);
   });
 
   it('asks each ISBN once, sends nothing that is not an ISBN-13, and nothing at all for an empty list', async () => {
-    await openLibrary(demo.url).lookup(['9780306406157', '9780306406157', 'not-an-isbn', '0306406152']);
-    expect(demo.requests('open-library').filter((r) => r.jscmd === 'data').map((r) => r.isbns)).toEqual([['9780306406157']]);
+    await openLibrary(servers.demo.url).lookup(['9780306406157', '9780306406157', 'not-an-isbn', '0306406152']);
+    expect(servers.demo.requests('open-library').filter((r) => r.jscmd === 'data').map((r) => r.isbns)).toEqual([['9780306406157']]);
 
-    demo.reset();
-    expect(await openLibrary(demo.url).lookup([])).toEqual({ kind: 'found', books: new Map() });
-    expect(demo.requests()).toEqual([]);
+    servers.demo.reset();
+    expect(await openLibrary(servers.demo.url).lookup([])).toEqual({ kind: 'found', books: new Map() });
+    expect(servers.demo.requests()).toEqual([]);
   });
 
   it('leaves an ISBN it does not know out of the map, and answers for the rest of the batch', async () => {
-    demo.set('open-library', '9782070360024', { kind: 'unknown' });
-    const result = await openLibrary(demo.url).lookup(['9780306406157', '9782070360024']);
+    servers.demo.set('open-library', '9782070360024', { kind: 'unknown' });
+    const result = await openLibrary(servers.demo.url).lookup(['9780306406157', '9782070360024']);
     expect(result.kind === 'found' && [...result.books.keys()]).toEqual(['9780306406157']);
-    expect(demo.requests('open-library').map((r) => r.isbns)).toEqual([['9780306406157', '9782070360024'], ['9780306406157']]);
+    expect(servers.demo.requests('open-library').map((r) => r.isbns)).toEqual([['9780306406157', '9782070360024'], ['9780306406157']]);
   });
 
   it('answers unavailable for the whole lookup when a later batch fails, rather than pass its ISBNs off as unknown', async () => {
-    demo.set('open-library', '9782070360024', { kind: 'server_error' });
-    const result = await openLibrary(demo.url, { retries: 0 }, 1).lookup(['9780306406157', '9782070360024', '9780140449136']);
+    servers.demo.set('open-library', '9782070360024', { kind: 'server_error' });
+    const result = await openLibrary(servers.demo.url, { retries: 0 }, 1).lookup(['9780306406157', '9782070360024', '9780140449136']);
     expect(result).toEqual({ kind: 'unavailable', message: 'open-library answered 503' });
     // The third batch is not asked once the service failed.
-    expect(demo.requests('open-library').flatMap((r) => r.isbns)).not.toContain('9780140449136');
+    expect(servers.demo.requests('open-library').flatMap((r) => r.isbns)).not.toContain('9780140449136');
   });
 });
 
 describe('field mapping of a recorded answer', () => {
   it('reads the data answer and the language and binding of the details answer', async () => {
-    edge.answer((_req, res, hit) => sendJson(res, 200, fixture(`open-library-${hit.query.get('jscmd')}-use-of-weapons.json`)));
+    servers.edge.answer((_req, res, hit) => sendJson(res, 200, fixture(`open-library-${hit.query.get('jscmd')}-use-of-weapons.json`)));
 
-    const result = await openLibrary(edge.url).lookup([USE_OF_WEAPONS]);
+    const result = await openLibrary(servers.edge.url).lookup([USE_OF_WEAPONS]);
 
-    expect(edge.hits.map((h) => [h.path, h.query.get('bibkeys'), h.query.get('format'), h.query.get('jscmd')])).toEqual([
+    expect(servers.edge.hits.map((h) => [h.path, h.query.get('bibkeys'), h.query.get('format'), h.query.get('jscmd')])).toEqual([
       ['/api/books', `ISBN:${USE_OF_WEAPONS}`, 'json', 'data'],
       ['/api/books', `ISBN:${USE_OF_WEAPONS}`, 'json', 'details'],
     ]);
@@ -135,9 +119,9 @@ describe('field mapping of a recorded answer', () => {
       'ISBN:9781861978769': { title: 'Undated', publish_date: '19--', publishers: [{ name: 'Profile' }] },
       'ISBN:9780441013593': { title: 'Dune', publish_date: 'c2005', number_of_pages: 528 },
     };
-    edge.answer((_req, res, hit) => sendJson(res, 200, hit.query.get('jscmd') === 'data' ? data : {}));
+    servers.edge.answer((_req, res, hit) => sendJson(res, 200, hit.query.get('jscmd') === 'data' ? data : {}));
 
-    const result = await openLibrary(edge.url).lookup(['9780553380163', '9781861978769', '9780441013593']);
+    const result = await openLibrary(servers.edge.url).lookup(['9780553380163', '9781861978769', '9780441013593']);
 
     expect(result.kind).toBe('found');
     if (result.kind !== 'found') return;
@@ -147,69 +131,69 @@ describe('field mapping of a recorded answer', () => {
   });
 
   it('keeps the data answer when the details request fails: only language and binding stay unknown', async () => {
-    edge.answer((_req, res, hit) =>
+    servers.edge.answer((_req, res, hit) =>
       hit.query.get('jscmd') === 'data' ? sendJson(res, 200, fixture('open-library-data-use-of-weapons.json')) : sendJson(res, 500, { error: 'boom' }),
     );
-    const result = await openLibrary(edge.url, { retries: 0 }).lookup([USE_OF_WEAPONS]);
+    const result = await openLibrary(servers.edge.url, { retries: 0 }).lookup([USE_OF_WEAPONS]);
     expect(result.kind === 'found' && result.books.get(USE_OF_WEAPONS)).toMatchObject({ title: 'Use of Weapons', pages: 480, languageCode: null, format: null });
   });
 
   it('reads a 404 as a wrong base URL, not as unknown books (the API answers {} for those)', async () => {
-    edge.answer((_req, res) => sendJson(res, 404, { error: 'notfound' }));
-    const result = await openLibrary(`${edge.url}/wrong`).lookup([USE_OF_WEAPONS]);
-    expect(result).toEqual({ kind: 'unavailable', message: `open-library has no Books API at ${edge.url}/wrong/api/books (404)` });
+    servers.edge.answer((_req, res) => sendJson(res, 404, { error: 'notfound' }));
+    const result = await openLibrary(`${servers.edge.url}/wrong`).lookup([USE_OF_WEAPONS]);
+    expect(result).toEqual({ kind: 'unavailable', message: `open-library has no Books API at ${servers.edge.url}/wrong/api/books (404)` });
   });
 });
 
 describe('failures', () => {
   it('waits out a short Retry-After of a 429, then succeeds', async () => {
-    demo.set('open-library', '*', { kind: 'rate_limited', retryAfterSeconds: 1, times: 1 });
+    servers.demo.set('open-library', '*', { kind: 'rate_limited', retryAfterSeconds: 1, times: 1 });
 
-    const result = await openLibrary(demo.url).lookup(['9780306406157']);
+    const result = await openLibrary(servers.demo.url).lookup(['9780306406157']);
 
     expect(result.kind === 'found' && result.books.has('9780306406157')).toBe(true);
-    const [limited, retried] = demo.requests('open-library');
+    const [limited, retried] = servers.demo.requests('open-library');
     expect((retried?.at ?? 0) - (limited?.at ?? 0)).toBeGreaterThanOrEqual(1000 - TOLERANCE_MS);
   });
 
   it('answers a long Retry-After as unavailable at once, and asks nothing more before then', async () => {
-    demo.set('open-library', '*', { kind: 'rate_limited', retryAfterSeconds: 120 });
-    const source = openLibrary(demo.url);
+    servers.demo.set('open-library', '*', { kind: 'rate_limited', retryAfterSeconds: 120 });
+    const source = openLibrary(servers.demo.url);
 
     expect(await source.lookup(['9780306406157'])).toEqual({ kind: 'unavailable', message: 'open-library answered 429', retryAfterSeconds: 120 });
     const again = await source.lookup(['9782070360024']);
 
     expect(again.kind).toBe('unavailable');
     expect(again.kind === 'unavailable' && again.retryAfterSeconds).toBeGreaterThan(100);
-    expect(demo.requests('open-library')).toHaveLength(1);
+    expect(servers.demo.requests('open-library')).toHaveLength(1);
   });
 
   it('retries a 5xx with backoff and succeeds', async () => {
-    demo.set('open-library', '*', { kind: 'server_error', status: 502, times: 2 });
-    const result = await openLibrary(demo.url).lookup(['9780306406157']);
+    servers.demo.set('open-library', '*', { kind: 'server_error', status: 502, times: 2 });
+    const result = await openLibrary(servers.demo.url).lookup(['9780306406157']);
     expect(result.kind === 'found' && result.books.size).toBe(1);
-    expect(demo.requests('open-library').map((r) => r.jscmd)).toEqual(['data', 'data', 'data', 'details']);
+    expect(servers.demo.requests('open-library').map((r) => r.jscmd)).toEqual(['data', 'data', 'data', 'details']);
   });
 
   it('gives up after its retries, with the status and the Retry-After the service gave', async () => {
-    demo.set('open-library', '*', { kind: 'server_error', retryAfterSeconds: 0 });
-    const result = await openLibrary(demo.url, { retries: 2 }).lookup(['9780306406157']);
+    servers.demo.set('open-library', '*', { kind: 'server_error', retryAfterSeconds: 0 });
+    const result = await openLibrary(servers.demo.url, { retries: 2 }).lookup(['9780306406157']);
     expect(result).toEqual({ kind: 'unavailable', message: 'open-library answered 503', retryAfterSeconds: 0 });
-    expect(demo.requests('open-library')).toHaveLength(3);
+    expect(servers.demo.requests('open-library')).toHaveLength(3);
   });
 
   it('times out a slow answer', async () => {
-    demo.set('open-library', '*', { kind: 'slow', delayMs: 5_000 });
-    const result = await openLibrary(demo.url, { timeoutMs: 200, retries: 1 }).lookup(['9780306406157']);
+    servers.demo.set('open-library', '*', { kind: 'slow', delayMs: 5_000 });
+    const result = await openLibrary(servers.demo.url, { timeoutMs: 200, retries: 1 }).lookup(['9780306406157']);
     expect(result).toEqual({ kind: 'unavailable', message: 'open-library did not answer within 200 ms' });
-    expect(demo.requests('open-library')).toHaveLength(2);
+    expect(servers.demo.requests('open-library')).toHaveLength(2);
   });
 
   it('answers unavailable for a body that is not JSON (a captive portal), without retrying', async () => {
-    demo.set('open-library', '*', { kind: 'malformed' });
-    const result = await openLibrary(demo.url).lookup(['9780306406157']);
+    servers.demo.set('open-library', '*', { kind: 'malformed' });
+    const result = await openLibrary(servers.demo.url).lookup(['9780306406157']);
     expect(result).toEqual({ kind: 'unavailable', message: 'open-library answered 200 with a body that is not JSON' });
-    expect(demo.requests('open-library')).toHaveLength(1);
+    expect(servers.demo.requests('open-library')).toHaveLength(1);
   });
 
   it('answers unavailable when nothing listens', async () => {
@@ -222,10 +206,10 @@ describe('failures', () => {
 
 describe('rate limit', () => {
   it('spaces request starts by the minimum interval, across lookups', async () => {
-    const source = openLibrary(demo.url, { minIntervalMs: 150 }, 2);
+    const source = openLibrary(servers.demo.url, { minIntervalMs: 150 }, 2);
     await Promise.all([source.lookup(ISBNS.slice(0, 4)), source.lookup(ISBNS.slice(4))]);
 
-    const requests = demo.requests('open-library');
+    const requests = servers.demo.requests('open-library');
     expect(requests.length).toBeGreaterThanOrEqual(6);
     for (const gap of gaps(requests)) expect(gap).toBeGreaterThanOrEqual(150 - TOLERANCE_MS);
   });
