@@ -1,8 +1,10 @@
 import type { LogSink } from '../../application/logging/log-sink.js';
+import { sanitiseEvent } from '../../domain/logging/log-detail-sanitiser.js';
 import type { LogEvent } from '../../domain/logging/log-event.js';
-import { consoleLogger, eventToConsole } from './console-output.js';
+import { consoleLine, errorText, eventToConsole } from './console-output.js';
+import { writeSplitting } from './split-batch-write.js';
 
-/** Writes a batch of events with one statement. */
+/** Writes a batch of events with one statement; rejects with a LogBatchRefused when the table refuses its content. */
 export type BatchWriter = (events: readonly LogEvent[]) => Promise<void>;
 /** Runs after a batch was written (maintainer alert checks); its failure never sends the batch to the console. */
 export type AfterWrite = (events: readonly LogEvent[]) => Promise<void>;
@@ -24,7 +26,8 @@ const OVERFLOW_WARNING_INTERVAL_MS = 1000;
  * In-process sink: `record` only appends to memory; a timer (or a full batch) writes with one bulk insert.
  * Bounded: past `bufferMax` the oldest events go to the console. A failed write goes to the console too,
  * so the request path is never blocked or broken by logging. Past half of `bufferMax`, `ready()` waits for
- * the writes to catch up: the intake's senders slow down before anything has to spill.
+ * the writes to catch up: the intake's senders slow down before anything has to spill. Every event is made fit
+ * for the table as it is recorded (`sanitiseEvent`): this is the one place all events pass, the service's own too.
  */
 export class BufferedLogSink implements LogSink {
   private buffer: LogEvent[] = [];
@@ -55,7 +58,7 @@ export class BufferedLogSink implements LogSink {
       eventToConsole(event, 'sink_closed');
       return;
     }
-    this.buffer.push(event);
+    this.buffer.push(sanitiseEvent(event));
     if (this.buffer.length > this.options.bufferMax) this.spillOldest();
     if (this.buffer.length >= this.options.batchMax) void this.drain(this.options.batchMax);
   }
@@ -104,23 +107,26 @@ export class BufferedLogSink implements LogSink {
     return this.flushing;
   }
 
-  /** Writes one batch; never rejects: a batch the table cannot take goes to the console. */
+  /**
+   * Writes one batch; never rejects (a rejection would stop every later drain, which chain on `flushing`, and end
+   * the process as an unhandled rejection): what the table cannot take goes to the console (`writeSplitting`).
+   */
   private async writeBatch(batch: LogEvent[]): Promise<void> {
+    let written: readonly LogEvent[] = [];
     try {
-      await this.write(batch);
+      written = await writeSplitting(this.write, batch); // sends what it could not write to the console itself
     } catch (error) {
-      consoleLogger.warn('log table unavailable; events written to the console', {
-        count: batch.length,
-        error: error instanceof Error ? error.message : String(error),
-      });
-      for (const e of batch) eventToConsole(e, 'database_unavailable');
+      consoleLine('error', 'log batch lost', { count: batch.length, error: errorText(error) }); // not expected: belt and braces
+    } finally {
       this.wakeWaiters();
-      return;
     }
-    this.wakeWaiters();
-    await this.afterWrite(batch).catch((error: unknown) =>
-      consoleLogger.error('maintainer alert check failed', { error: error instanceof Error ? error.message : String(error) }),
-    );
+    if (written.length === 0) return;
+    // Only events in the table are counted for maintainer alerts; the check's failure never sends them to the console.
+    try {
+      await this.afterWrite(written);
+    } catch (error) {
+      consoleLine('error', 'maintainer alert check failed', { error: errorText(error) });
+    }
   }
 
   private wakeWaiters(): void {
@@ -136,7 +142,7 @@ export class BufferedLogSink implements LogSink {
     this.spilledSinceWarning += dropped.length;
     const now = Date.now();
     if (now - this.lastWarningAt < OVERFLOW_WARNING_INTERVAL_MS) return;
-    consoleLogger.warn('log buffer full; oldest events written to the console', { count: this.spilledSinceWarning });
+    consoleLine('warn', 'log buffer full; oldest events written to the console', { count: this.spilledSinceWarning });
     this.spilledSinceWarning = 0;
     this.lastWarningAt = now;
   }

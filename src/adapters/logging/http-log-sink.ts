@@ -1,7 +1,7 @@
 import type { LogSink } from '../../application/logging/log-sink.js';
+import { sanitiseEvent } from '../../domain/logging/log-detail-sanitiser.js';
 import type { LogEvent } from '../../domain/logging/log-event.js';
 import { eventToConsole } from './console-output.js';
-import { jsonWithoutNul } from './json-text.js';
 
 const SEND_TIMEOUT_MS = 5000;
 /** Requests to the component at once; events that arrive meanwhile wait and leave together in the next one. */
@@ -16,7 +16,8 @@ const BATCH_BYTES = 512 * 1024;
  * LOGGING_MODE=remote: events are POSTed to the standalone component without the caller waiting (C8.2). An event
  * alone goes as the JSON body of C8.3; when several are waiting (a busy API) they go together as NDJSON, one
  * event per line, so a request is not paid per event. When the component is down or refuses a request, its
- * events are lost there, as the seed says, and written to the console.
+ * events are lost there, as the seed says, and written to the console. Every event is made fit as it is recorded
+ * (`sanitiseEvent`), so it passes the component's limits on `log_detail` and one event never refuses a whole batch.
  */
 export class HttpLogSink implements LogSink {
   private readonly endpoint: string;
@@ -35,7 +36,7 @@ export class HttpLogSink implements LogSink {
   record(event: LogEvent): void {
     if (this.closed) return eventToConsole(event, 'sink_closed');
     if (this.waiting.length >= MAX_WAITING) return eventToConsole(event, 'logging_component_busy');
-    this.waiting.push(event);
+    this.waiting.push(sanitiseEvent(event));
     this.scheduleSend();
   }
 
@@ -108,13 +109,11 @@ export class HttpLogSink implements LogSink {
   }
 }
 
-/** An event as the intake's body (C8.3); `log_time` is sent, since events are timestamped where they happen. */
+/**
+ * An event as the intake's body (C8.3); `log_time` is sent, since events are timestamped where they happen (an
+ * invalid time is left out, so the component stamps the arrival instead of this throwing in a timer callback).
+ */
 function intakeJson(event: LogEvent): string {
-  return jsonWithoutNul({
-    log_level: event.level,
-    log_source: event.source,
-    log_event: event.event,
-    log_detail: event.detail,
-    log_time: event.time.toISOString(),
-  });
+  const time = event.time instanceof Date && !Number.isNaN(event.time.getTime()) ? event.time.toISOString() : undefined;
+  return JSON.stringify({ log_level: event.level, log_source: event.source, log_event: event.event, log_detail: event.detail, log_time: time });
 }

@@ -2,6 +2,7 @@
 import { workerData } from 'node:worker_threads';
 import pg from 'pg';
 import { serveRequests } from '../threads/serve-requests.js';
+import { toThreadError } from './log-batch-refused.js';
 import { LOG_INSERT_SQL, logRowsText } from './log-insert.js';
 import type { LogWriteRequest, LogWriterThreadData } from './thread-log-writer.js';
 
@@ -12,6 +13,11 @@ const pool = new pg.Pool({ connectionString: databaseUrl, max: 1, connectionTime
 pool.on('error', () => undefined);
 
 serveRequests(async (request: LogWriteRequest) => {
-  await pool.query(LOG_INSERT_SQL, ['rowsText' in request ? request.rowsText : logRowsText(request.events)]);
+  try {
+    await pool.query(LOG_INSERT_SQL, ['rowsText' in request ? request.rowsText : logRowsText(request.events)]);
+  } catch (error) {
+    // Only the message goes back: a refusal of the batch's content is marked in it, so the buffer can split the batch.
+    throw toThreadError(error);
+  }
   return null;
 });

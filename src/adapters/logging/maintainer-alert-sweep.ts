@@ -1,5 +1,5 @@
 import type { CheckMaintainerAlerts } from '../../application/logging/check-maintainer-alerts.js';
-import { consoleLogger } from './console-output.js';
+import { consoleLine, errorText } from './console-output.js';
 
 /**
  * How long after a window's end (beyond one flush interval) events of the window may still arrive: another
@@ -24,10 +24,9 @@ export class MaintainerAlertSweep {
     const every = Math.min(5000, Math.max(200, Math.floor(this.options.groupWindowMs / 5)));
     const graceMs = this.options.flushMs + LATE_ARRIVAL_MS;
     this.timer = setInterval(() => {
+      // consoleLine cannot throw: a rejected `running` would skip every later sweep.
       this.running = this.running.then(() =>
-        this.alerts.sendDueGroups(graceMs).catch((error: unknown) =>
-          consoleLogger.error('maintainer alert sweep failed', { error: error instanceof Error ? error.message : String(error) }),
-        ),
+        this.alerts.sendDueGroups(graceMs).catch((error: unknown) => consoleLine('error', 'maintainer alert sweep failed', { error: errorText(error) })),
       );
     }, every);
     this.timer.unref();

@@ -6,19 +6,27 @@ import type { EventSummary } from '../../domain/logging/maintainer-alert.js';
 import type { PageRequest, PageSlice } from '../../domain/shared/page.js';
 import { sliceOf, whereOf } from '../postgres/keyset.js';
 import { runBound, selectRows } from '../postgres/select-rows.js';
+import { refusalOf } from './log-batch-refused.js';
 import { LOG_INSERT_SQL, logRowsText } from './log-insert.js';
 
 const COLUMNS = 'log_id, log_time, log_level, log_source, log_event, log_detail';
 /** The position of a key row in the viewer's order; a row deleted by retention meanwhile ends the listing there. */
 const KEY_POSITION = '(select k.log_time, k.log_id from log k where k.log_id = ?)';
 
-
 export class SqlLogStore implements LogStore {
   constructor(private readonly em: EntityManager) {}
 
-  /** The batch with one statement (`LOG_INSERT_SQL`), on the ORM's pool (`LogBatchWriting` 'orm-pool'). */
+  /**
+   * The batch with one statement (`LOG_INSERT_SQL`), on the ORM's pool (`LogBatchWriting` 'orm-pool'). Rejects with a
+   * LogBatchRefused when the table refuses what the batch holds, so the buffer can split it.
+   */
   async append(events: readonly LogEvent[]): Promise<void> {
-    await runBound(this.em, LOG_INSERT_SQL, [logRowsText(events)]);
+    const rows = logRowsText(events);
+    try {
+      await runBound(this.em, LOG_INSERT_SQL, [rows]);
+    } catch (error) {
+      throw refusalOf(error);
+    }
   }
 
   /** Keyset over (log_time, log_id) descending, so a page costs the same at any depth (C4.5). */

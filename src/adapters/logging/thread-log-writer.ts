@@ -1,6 +1,7 @@
 import type { LogEvent } from '../../domain/logging/log-event.js';
 import { RequestThread, threadEntry } from '../threads/request-thread.js';
 import type { BatchWriter } from './buffered-log-sink.js';
+import { fromThreadError } from './log-batch-refused.js';
 import { logRowsText } from './log-insert.js';
 
 /** A batch as events (copied by the structured clone), or as text when a detail holds something it cannot copy. */
@@ -25,7 +26,8 @@ const CONNECT_TIMEOUT_MS = 5_000;
 /**
  * Writes log batches on a worker thread with its own connection (log-writer-thread.ts). Under a flood of logged
  * answers (401s, 5xx) the batch's JSON text and the driver's work would otherwise run on the thread that answers
- * HTTP requests; here that thread only hands the events over. A failed write rejects, as an in-thread insert would.
+ * HTTP requests; here that thread only hands the events over. A failed write rejects, as an in-thread insert would:
+ * with a LogBatchRefused when the table refused the batch's content.
  */
 export class ThreadLogWriter {
   private readonly thread: RequestThread<LogWriteRequest, null>;
@@ -46,10 +48,12 @@ export class ThreadLogWriter {
       await this.thread.call(request);
       return;
     } catch (error) {
-      if (!(error instanceof Error && error.name === 'DataCloneError')) throw error;
+      if (!(error instanceof Error && error.name === 'DataCloneError')) throw fromThreadError(error);
       request = { rowsText: logRowsText(events) };
     }
-    await this.thread.call(request);
+    await this.thread.call(request).catch((error: unknown) => {
+      throw fromThreadError(error);
+    });
   };
 
   /** Stops the thread; call it after the buffer's last flush. */

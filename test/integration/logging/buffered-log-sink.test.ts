@@ -76,11 +76,13 @@ describe('BufferedLogSink with SqlLogStore', () => {
     expect(writes.count).toBe(2);
   });
 
-  it('stores text as given, except U+0000 (which jsonb cannot hold), without losing the rest of the batch', async () => {
-    const awkward = ['a\u0000b', 'quote \' and "double"', 'back\\slash \\u0000 not a NUL', 'line\nbreak ✓'];
-    await store.append(awkward.map((text, i) => ({ ...event(i, 'text_probe'), detail: { text } })));
+  it('stores text as given, except what jsonb cannot hold (U+0000 dropped, a lone surrogate U+FFFD), without losing the rest of the batch', async () => {
+    const awkward = ['a\u0000b', 'quote \' and "double"', 'back\\slash \\u0000 not a NUL', 'line\nbreak ✓ 😀', 'half \ud800 pair'];
+    const s = sink({ flushMs: 60_000, batchMax: 500, bufferMax: 10_000 });
+    for (const [i, text] of awkward.entries()) s.record({ ...event(i, 'text_probe'), detail: { text } });
+    await s.close();
     const stored = await db.sql<{ text: string }>(`select log_detail->>'text' as text from log where log_event = 'text_probe' order by log_id`);
-    expect(stored.map((r) => r.text)).toEqual(['a\uFFFDb', ...awkward.slice(1)]);
+    expect(stored.map((r) => r.text)).toEqual(['ab', ...awkward.slice(1, 4), 'half \uFFFD pair']);
   });
 
   it('under steady load writes full batches only, not whatever arrived during the last write', async () => {

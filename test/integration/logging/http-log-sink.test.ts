@@ -2,8 +2,10 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { HttpLogSink } from '../../../src/adapters/logging/http-log-sink.js';
+import { detailProblem } from '../../../src/domain/logging/log-detail.js';
 import type { LogEvent } from '../../../src/domain/logging/log-event.js';
 import { eventually } from '../../support/test-service.js';
+import { nested } from '../../unit/logging/detail-shapes.js';
 import { SHARED_SECRET, tapConsole, type ConsoleTap } from './logging-test-helpers.js';
 
 // The remote sink (LOGGING_MODE=remote) against a local node:http receiver standing in for the component.
@@ -111,5 +113,18 @@ describe('HttpLogSink', () => {
     sink.record(event(1, 'closed_probe'));
     expect(tap.lines().filter((l) => l.log_event === 'closed_probe').map((l) => l.fallback)).toEqual(['sink_closed']);
     expect(received).toHaveLength(0);
+  });
+  it("sends the service's own unfit events sanitised, within the component's limits, so none refuses a batch", async () => {
+    const sink = new HttpLogSink(url, SHARED_SECRET);
+    const details = [{ i: 0, name: 'x\ud800y' }, nested(5000), { i: 2, stack: 'at f (a.ts:1:1)\n'.repeat(2000) }, { i: 3, text: 'a\u0000b' }];
+    for (const [i, detail] of details.entries()) sink.record({ ...event(i, 'unfit_remote_probe'), detail });
+    await sink.close();
+    const sent = received.flatMap(eventsIn);
+    expect(sent).toHaveLength(4);
+    for (const e of sent) expect(detailProblem(e.log_detail as Record<string, unknown>)).toBeNull();
+    expect(sent[0]!.log_detail).toEqual({ i: 0, name: 'x\uFFFDy' });
+    expect(sent[2]!.log_detail).toMatchObject({ i: 2, detail_truncated: true });
+    expect(sent[3]!.log_detail).toEqual({ i: 3, text: 'ab' });
+    expect(tap.lines().filter((l) => l.log_event === 'unfit_remote_probe')).toEqual([]);
   });
 });

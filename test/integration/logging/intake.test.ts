@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, startTestService, type TestService } from '../../support/test-service.js';
+import { bodyWithNestedDetail, nested } from '../../unit/logging/detail-shapes.js';
 import { LOGGING_ENV, postLog, SHARED_SECRET } from './logging-test-helpers.js';
 
 // In-process mode: the API itself is the logging component and serves POST /log (C8.3).
@@ -80,6 +81,13 @@ describe('POST /log bad bodies (C2 error table, never a 500)', () => {
     ['an unknown field', { ...valid, log_message: 'hi' }, 'log_message'],
     ['an array body', [valid], 'body'],
     ['a NUL character', { ...valid, log_detail: { error: 'a\u0000b' } }, 'log_detail.error'],
+    // jsonb refuses lone surrogates: one such event used to make the whole batch insert fail.
+    ['a lone surrogate in a detail value', { ...valid, log_detail: { user: { name: 'x\ud800' } } }, 'log_detail.user.name'],
+    ['a lone surrogate in a detail key', { ...valid, log_detail: { 'k\udc00': 1 } }, 'log_detail'],
+    ['a detail nested deeper than 32 levels', { ...valid, log_detail: nested(33) }, 'log_detail'],
+    ['a detail over 16 KiB as JSON', { ...valid, log_detail: { blob: 'x'.repeat(16_384) } }, 'log_detail'],
+    // PostgreSQL has no year 0: it would refuse the batch.
+    ['a log_time in year 0000', { ...valid, log_time: '0000-06-01T00:00:00Z' }, 'log_time'],
   ];
   for (const [name, body, field] of cases) {
     it(`400 validation_failed for ${name}`, async () => {
@@ -100,6 +108,32 @@ describe('POST /log bad bodies (C2 error table, never a 500)', () => {
     expect(JSON.parse(wrongType.text).error).toBe('unsupported_media_type');
     const huge = await raw(JSON.stringify({ ...valid, log_detail: { blob: 'x'.repeat(1_100_000) } }), authorised);
     expect(huge.status).toBe(413);
+  });
+
+  it('refuses a 30 KB detail nested 5,000 deep with 400, and keeps recording (it used to end the process)', async () => {
+    const body = bodyWithNestedDetail({ ...valid, log_event: 'deep_probe' }, 5000);
+    expect(body.length).toBeGreaterThan(30_000);
+    const response = await raw(body, authorised);
+    expect(response.status, response.text).toBe(400);
+    expect(JSON.parse(response.text)).toMatchObject({
+      error: 'validation_failed',
+      details: [{ field: 'log_detail', message: 'must nest at most 32 levels of objects and arrays' }],
+    });
+    expect(await postLog(t.baseUrl, { ...valid, log_event: 'after_deep_probe' })).toBe(202);
+    await eventually(async () => expect(await t.db.sql(`select 1 from log where log_event = 'after_deep_probe'`)).toHaveLength(1));
+    expect(await t.db.sql(`select 1 from log where log_event = 'deep_probe'`)).toHaveLength(0);
+  });
+
+  it('takes a detail of exactly 16 KiB as JSON', async () => {
+    const detail = { blob: `${'é'.repeat(8186)}x` }; // counted in UTF-8 bytes: 11 + 2 × 8,186 + 1
+    expect(Buffer.byteLength(JSON.stringify(detail))).toBe(16_384);
+    expect(await postLog(t.baseUrl, { ...valid, log_event: 'max_detail_probe', log_detail: detail })).toBe(202);
+    const [row] = await eventually(async () => {
+      const found = await t.db.sql<{ log_detail: unknown }>(`select log_detail from log where log_event = 'max_detail_probe'`);
+      expect(found).toHaveLength(1);
+      return found;
+    });
+    expect(row!.log_detail).toEqual(detail);
   });
 
   it('405 with Allow for another method on /log', async () => {
@@ -136,6 +170,19 @@ describe('POST /log with a batch (application/x-ndjson, one event per line)', ()
     expect(parsed.details.map((d: { field: string }) => d.field)).toEqual(['line 2.log_level', 'line 3', 'line 5']);
     const nul = await raw(JSON.stringify({ log_level: 'info', log_source: 'api', log_event: 'batch_reject_probe', log_detail: { e: 'a\u0000' } }), ndjson);
     expect(JSON.parse(nul.text).details).toEqual([{ field: 'line 1.log_detail.e', message: 'must not contain U+0000' }]);
+    const unfit = await raw(
+      [
+        line(1, 'batch_reject_probe'),
+        bodyWithNestedDetail({ log_level: 'info', log_source: 'api', log_event: 'batch_reject_probe' }, 5000),
+        JSON.stringify({ log_level: 'info', log_source: 'api', log_event: 'batch_reject_probe', log_detail: { name: '\ud800' } }),
+      ].join('\n'),
+      ndjson,
+    );
+    expect(unfit.status, unfit.text).toBe(400);
+    expect(JSON.parse(unfit.text).details).toEqual([
+      { field: 'line 2.log_detail', message: 'must nest at most 32 levels of objects and arrays' },
+      { field: 'line 3.log_detail.name', message: 'must not contain a lone UTF-16 surrogate' },
+    ]);
     await new Promise((r) => setTimeout(r, 200));
     expect(await rowsOf('batch_reject_probe')).toHaveLength(0);
   });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnService, type ServiceProcess } from '../../support/service-process.js';
 import { createTestDatabase, type TestDatabase } from '../../support/test-database.js';
 import { eventually, startTestService } from '../../support/test-service.js';
+import { bodyWithNestedDetail } from '../../unit/logging/detail-shapes.js';
 import { getLogs, LOGGING_ENV, postLog, SHARED_SECRET, tapConsole } from './logging-test-helpers.js';
 
 // `npm run start:logging` as a real process, and the API in LOGGING_MODE=remote in front of it.
@@ -52,6 +53,28 @@ describe('the standalone logging component', () => {
     expect(await count('sigterm_probe')).toBe(N);
     const distinct = await db.sql<{ n: string }>(`select count(distinct log_detail->>'i') as n from log where log_event = 'sigterm_probe'`);
     expect(Number(distinct[0]!.n)).toBe(N);
+  });
+
+  it('survives a POST /log nested 5,000 deep (it used to end the process): 400, and later events are written', async () => {
+    const component = startComponent({ LOG_FLUSH_MS: '50' });
+    try {
+      const url = await component.url;
+      const event = { log_level: 'error', log_source: 'api', log_event: 'deep_component_probe' };
+      const deep = await fetch(`${url}/log`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${SHARED_SECRET}`, 'content-type': 'application/json' },
+        body: bodyWithNestedDetail(event, 5000),
+      });
+      expect(deep.status, await deep.text()).toBe(400);
+      expect(await postLog(url, { ...event, log_detail: { name: 'lone \ud800' } })).toBe(400);
+      expect(await postLog(url, { ...event, log_event: 'alive_probe' })).toBe(202);
+      await eventually(async () => expect(await count('alive_probe')).toBe(1));
+      expect(component.process.child.exitCode).toBeNull();
+      expect(await count('deep_component_probe')).toBe(0);
+    } finally {
+      component.process.child.kill('SIGTERM');
+      await component.process.exited();
+    }
   });
 
   it('serves the viewer too, and says 404 elsewhere', async () => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { LogBatchRefused } from '../../../src/adapters/logging/log-batch-refused.js';
 import { ThreadLogWriter } from '../../../src/adapters/logging/thread-log-writer.js';
 import type { LogEvent } from '../../../src/domain/logging/log-event.js';
 import { createTestDatabase, type TestDatabase } from '../../support/test-database.js';
@@ -48,15 +49,23 @@ describe('ThreadLogWriter', () => {
     expect(rows.map((r) => new Date(r.time).toISOString())).toEqual(batch.map((e) => e.time.toISOString()));
   });
 
-  it('replaces U+0000 as the in-thread insert does, and writes a detail the structured clone cannot copy as JSON would', async () => {
-    await writer.write([event(0, { text: 'a\u0000b' }), event(1, { i: 1, callback: () => 'dropped', nested: { ok: true } })]);
-    expect((await stored()).map((r) => r.detail)).toEqual([{ text: 'a\uFFFDb' }, { i: 1, nested: { ok: true } }]);
+  it('writes a detail the structured clone cannot copy as JSON would', async () => {
+    await writer.write([event(0, { text: 'ok' }), event(1, { i: 1, callback: () => 'dropped', nested: { ok: true } })]);
+    expect((await stored()).map((r) => r.detail)).toEqual([{ text: 'ok' }, { i: 1, nested: { ok: true } }]);
+  });
+
+  it('rejects with LogBatchRefused what the table refuses (the sinks sanitise text before; see refused-events.test.ts)', async () => {
+    await expect(writer.write([event(0, { text: 'a\u0000b' })])).rejects.toBeInstanceOf(LogBatchRefused);
+    await expect(writer.write([event(1, { text: 'a\ud800b' }), event(2, { f: () => 1 })])).rejects.toBeInstanceOf(LogBatchRefused);
+    expect(await stored()).toEqual([]);
   });
 
   it('rejects while the database is down, and writes again when it is back', async () => {
     await writer.write([event(0)]);
     proxy.down();
-    await expect(writer.write([event(1)])).rejects.toThrow();
+    const failure = await writer.write([event(1)]).then(() => null, (error: unknown) => error);
+    expect(failure).toBeInstanceOf(Error);
+    expect(failure).not.toBeInstanceOf(LogBatchRefused); // so the buffer does not split (and retry) while it is down
     proxy.up();
     await writer.write([event(2)]);
     expect((await stored()).map((r) => r.detail.i)).toEqual([0, 2]);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { detailProblem } from '../../../domain/logging/log-detail.js';
 import { KNOWN_LOG_SOURCES, LOG_LEVELS } from '../../../domain/logging/log-event.js';
 import { PageQuery } from '../../http/routing/common-schemas.js';
 
@@ -7,6 +8,18 @@ const Instant = z
   .union([z.iso.datetime({ offset: true, local: true }), z.iso.date()], { error: 'must be an ISO 8601 timestamp such as 2026-11-22T03:00:00Z' })
   .transform((text) => new Date(/(Z|[+-]\d\d:?\d\d)$/i.test(text) || !text.includes('T') ? text : `${text}Z`))
   .refine((date) => !Number.isNaN(date.getTime()), 'is not a valid date');
+
+/**
+ * A detail the table can hold as it is: at most MAX_DETAIL_DEPTH levels and MAX_DETAIL_BYTES, no text jsonb refuses
+ * (see `detailProblem`). Refused here, at the edge, so one event can never make a batch insert fail.
+ */
+const LogDetail = z.record(z.string(), z.unknown()).superRefine((detail, ctx) => {
+  const problem = detailProblem(detail);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem.message, path: problem.path });
+});
+
+/** PostgreSQL's timestamptz starts in 4713 BC and has no year 0: ISO year 0000 (1 BC) would refuse the batch. */
+const LogTime = Instant.refine((date) => date.getUTCFullYear() >= 1, 'must be in year 0001 or later');
 
 export const LogLevelSchema = z.enum(LOG_LEVELS);
 /** Sources are checked here, in code: a new source is a new entry in KNOWN_LOG_SOURCES, not a migration (C8.1). */
@@ -17,8 +30,8 @@ export const LogIntakeBody = z.strictObject({
   log_level: LogLevelSchema,
   log_source: LogSourceSchema,
   log_event: z.string().regex(/^[A-Za-z0-9_.:-]{1,100}$/, 'must be a machine-readable name: 1 to 100 letters, digits, _ . : -'),
-  log_detail: z.record(z.string(), z.unknown()).optional(),
-  log_time: Instant.optional(),
+  log_detail: LogDetail.optional(),
+  log_time: LogTime.optional(),
 });
 export type LogIntakeBody = z.infer<typeof LogIntakeBody>;
 
