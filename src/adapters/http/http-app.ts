@@ -2,7 +2,10 @@ import express, { type Express, type RequestHandler, type Router } from 'express
 import type { Clock } from '../../application/shared/clock.js';
 import type { LogSink } from '../../application/logging/log-sink.js';
 import type { RequestScope } from '../../application/shared/request-scope.js';
+import { accessLog, type AccessLogEntry } from './access-log.js';
 import { errorHandler, sendError } from './errors/error-response.js';
+import { requestId } from './request-id.js';
+import { apiSecurityHeaders } from './security-headers.js';
 import { mountRoutes } from './routing/mount-routes.js';
 import { openApiDocument } from './routing/openapi.js';
 import type { RouteSpec } from './routing/route-spec.js';
@@ -19,15 +22,20 @@ export interface HttpAppDeps {
   extraRoutes?: Router;
   /** The web UI's pages and assets (and the development sign-in when enabled), after everything else. */
   webRoutes?: Router;
+  /** Where the access log's lines go; none with `ACCESS_LOG=off`. */
+  accessLog?: (entry: AccessLogEntry) => void;
 }
 
 export function createHttpApp(deps: HttpAppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
+  app.use(requestId);
+  if (deps.accessLog) app.use(accessLog(deps.accessLog));
 
   const openApi = openApiDocument(deps.routes, { title: 'Shelfwatch API', version: deps.version });
   const api = express.Router({ caseSensitive: true, strict: false });
+  api.use(apiSecurityHeaders);
   api.get('/openapi.json', (_req, res) => {
     res.json(openApi);
   });

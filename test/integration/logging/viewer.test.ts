@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../../support/test-service.js';
@@ -110,6 +111,24 @@ describe('GET /logs as JSON', () => {
 
 describe('GET /logs as an HTML page', () => {
   const html = (path: string, headers: Record<string, string> = {}) => getLogs(t.baseUrl, path, { accept: 'text/html,application/xhtml+xml,*/*;q=0.8', ...headers });
+
+  it('sends the page with a policy that allows its one inline style by hash and nothing else; JSON and errors get the API\'s', async () => {
+    const page = await html('/logs?per_page=1');
+    const policy = page.headers.get('content-security-policy') ?? '';
+    const style = /<style>([\s\S]*?)<\/style>/.exec(page.text)![1]!;
+    expect(policy).toContain(`style-src 'sha256-${createHash('sha256').update(style).digest('base64')}'`);
+    expect(policy).toMatch(/default-src 'none'/);
+    expect(policy).toMatch(/frame-ancestors 'none'/);
+    expect(page.text).not.toMatch(/<script|style="/);
+    for (const res of [page, await getLogs(t.baseUrl, '/logs?per_page=1'), await getLogs(t.baseUrl, '/logs', { authorization: 'Bearer wrong' })]) {
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('cache-control')).toBe('no-store');
+      expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+    }
+    expect((await getLogs(t.baseUrl, '/logs?per_page=1')).headers.get('content-security-policy')).toBe(
+      "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+    );
+  });
 
   it('renders the rows with their detail expanded, the filters and next/prev links', async () => {
     // (until: the auth_failed rows of the 401 tests above are newer than the seeded ones.)

@@ -6,12 +6,13 @@ import type { Clock } from '../../../application/shared/clock.js';
 import { authFailed } from '../../../domain/logging/log-event.js';
 import { sendError } from '../../http/errors/error-response.js';
 import type { Paginator } from '../../http/pagination/page-links.js';
+import { apiSecurityHeaders, htmlPageSecurityHeaders } from '../../http/security-headers.js';
 import { parseOrThrow } from '../../http/routing/validate.js';
 import { checkCredential } from './bearer-credential.js';
 import { logJson } from './log-json.js';
 import { intakeBodyParsers, intakeEvents } from './log-intake-body.js';
 import { LogListQuery } from './log-schemas.js';
-import { renderLogViewer } from './log-viewer-page.js';
+import { renderLogViewer, VIEWER_STYLE } from './log-viewer-page.js';
 
 export interface LogRoutesDeps {
   record: RecordLogEvent;
@@ -28,8 +29,13 @@ export interface LogRoutesDeps {
 const wantsHtml = (req: Request): boolean => req.accepts(['application/json', 'text/html']) === 'text/html';
 
 /** The logging component's endpoints (C8.3, C8.4), served by the standalone component and, in-process, by the API. */
+/** The viewer page's headers: the API's, with its one inline style allowed by hash. */
+const VIEWER_HEADERS = htmlPageSecurityHeaders(VIEWER_STYLE);
+
 export function logRoutes(deps: LogRoutesDeps): Router {
   const router = Router({ caseSensitive: true, strict: false });
+  // Every answer here — the viewer's JSON, errors, the intake's 202 — carries the API's security headers.
+  router.use(['/log', '/logs'], apiSecurityHeaders);
 
   const guard =
     (secret: string | null, allowBasic: boolean): RequestHandler =>
@@ -69,7 +75,7 @@ export function logRoutes(deps: LogRoutesDeps): Router {
       logJson,
     );
     if (wantsHtml(req)) {
-      res.type('html').send(renderLogViewer(body, { ...linkFilters, per_page: query.per_page }));
+      res.set(VIEWER_HEADERS).type('html').send(renderLogViewer(body, { ...linkFilters, per_page: query.per_page }));
     } else {
       res.json(body);
     }

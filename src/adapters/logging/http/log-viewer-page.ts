@@ -22,6 +22,17 @@ function input(name: string, value: string | undefined, placeholder: string): st
   return `<label>${name} <input name="${name}" value="${escape(value ?? '')}" placeholder="${escape(placeholder)}" size="24"></label>`;
 }
 
+/** The page's only style, inline: the content security policy allows exactly it, by its hash. */
+export const VIEWER_STYLE = `
+  body { font: 14px/1.4 system-ui, sans-serif; margin: 1rem 2rem; color: #222; }
+  form { display: flex; flex-wrap: wrap; gap: .5rem 1rem; align-items: end; margin-bottom: 1rem; }
+  table { border-collapse: collapse; width: 100%; }
+  th, td { border-bottom: 1px solid #ddd; padding: .3rem .5rem; vertical-align: top; text-align: left; }
+  pre { margin: 0; white-space: pre-wrap; word-break: break-word; font-size: 12px; }
+  tr.error td:nth-child(2) { color: #b00020; font-weight: bold; } tr.warn td:nth-child(2) { color: #a65b00; }
+  nav { margin: 1rem 0; display: flex; gap: 1rem; } .off { color: #aaa; }
+`;
+
 /** The maintainer's viewer: the same page of records as the JSON answer, with the filters and the links. */
 export function renderLogViewer(page: Collection<LogJson>, filters: ViewerFilters): string {
   const rows = page.data
@@ -44,15 +55,7 @@ export function renderLogViewer(page: Collection<LogJson>, filters: ViewerFilter
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Shelfwatch logs</title>
-<style>
-  body { font: 14px/1.4 system-ui, sans-serif; margin: 1rem 2rem; color: #222; }
-  form { display: flex; flex-wrap: wrap; gap: .5rem 1rem; align-items: end; margin-bottom: 1rem; }
-  table { border-collapse: collapse; width: 100%; }
-  th, td { border-bottom: 1px solid #ddd; padding: .3rem .5rem; vertical-align: top; text-align: left; }
-  pre { margin: 0; white-space: pre-wrap; word-break: break-word; font-size: 12px; }
-  tr.error td:nth-child(2) { color: #b00020; font-weight: bold; } tr.warn td:nth-child(2) { color: #a65b00; }
-  nav { margin: 1rem 0; display: flex; gap: 1rem; } .off { color: #aaa; }
-</style>
+<style>${VIEWER_STYLE}</style>
 </head>
 <body>
 <h1>Shelfwatch logs</h1>
