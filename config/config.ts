@@ -19,6 +19,8 @@ export interface AuthConfig {
   jwksUrl: string | null;
   issuer: string | null;
   audience: string | null;
+  /** JWT_MAX_AGE in seconds: tokens claiming a longer lifetime (exp - iat, or exp - now without iat) are refused. */
+  maxAgeSeconds: number;
 }
 
 export interface MaintainerAlertConfig {
@@ -123,8 +125,12 @@ export interface AppConfig {
   nodeEnv: 'development' | 'production' | 'test';
   host: string;
   port: number;
+  /** One line per request on stdout (method, masked path, status, duration, request id). */
+  accessLog: boolean;
   database: DatabaseConfig;
   dbPoolMax: number;
+  /** After SIGTERM/SIGINT, how long responses in flight and fetch bundles in hand get to finish (SHUTDOWN_GRACE_MS). */
+  shutdownGraceMs: number;
   auth: AuthConfig;
   logging: LoggingConfig;
   stores: StoresConfig;
@@ -218,8 +224,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, role: ProcessRo
     nodeEnv,
     host: r.string('HOST') ?? '0.0.0.0',
     port: r.int('PORT', { min: 0, max: 65535, fallback: 3000 }),
+    // Tests make thousands of requests: their output stays readable unless a test turns it on.
+    accessLog: r.oneOf('ACCESS_LOG', ['on', 'off'] as const, nodeEnv === 'test' ? 'off' : 'on') === 'on',
     database,
     dbPoolMax: r.int('DB_POOL_MAX', { min: 1, max: 200, fallback: 10 }),
+    shutdownGraceMs: r.int('SHUTDOWN_GRACE_MS', { min: 0, max: 600_000, fallback: 25_000 }),
     auth: {
       algorithms,
       secret: secret ?? null,
@@ -227,6 +236,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, role: ProcessRo
       jwksUrl: jwksUrl ?? null,
       issuer: r.string('JWT_ISSUER') ?? null,
       audience: r.string('JWT_AUDIENCE') ?? null,
+      // 30 days by default: the development CLI's tokens last exactly that long. Up to a year, so "never expires" is not an option.
+      maxAgeSeconds: r.duration('JWT_MAX_AGE', { min: 60, max: 365 * 24 * 3600, fallback: 30 * 24 * 3600 }),
     },
     logging,
     stores,

@@ -1,7 +1,7 @@
-// Prints a development JWT: `npm run token -- <user> [--email a@b.c] [--days 30]`.
+// Prints a development JWT: `npm run token -- <user>`, valid for 30 days or JWT_MAX_AGE, whichever is shorter.
 // Uses JWT_SECRET, or the secret the embedded development mode keeps in DATA_DIR.
 import { ConfigError, loadConfig } from '../config/config.js';
-import { signDevelopmentToken } from '../src/adapters/http/auth/dev-token.js';
+import { DEV_TOKEN_TTL_SECONDS, signDevelopmentToken } from '../src/adapters/http/auth/dev-token.js';
 import { localSecrets } from '../src/adapters/postgres/embedded-postgres.js';
 
 async function main(args: string[]): Promise<void> {
@@ -14,7 +14,7 @@ async function main(args: string[]): Promise<void> {
   const secret =
     config.auth.secret ?? (config.database.kind === 'embedded' ? (await localSecrets(config.database.dataDir)).jwtSecret : null);
   if (!secret) throw new Error('JWT_SECRET is not set');
-  console.log(signDevelopmentToken(secret, subject));
+  console.log(signDevelopmentToken(secret, subject, Math.min(DEV_TOKEN_TTL_SECONDS, config.auth.maxAgeSeconds)));
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {

@@ -34,7 +34,7 @@ describe('loadConfig defaults', () => {
       port: 3000,
       database: { kind: 'embedded', dataDir: '.data', port: 54329 },
       dbPoolMax: 10,
-      auth: { algorithms: ['HS256'], secret: null, publicKey: null, jwksUrl: null, issuer: null, audience: null },
+      auth: { algorithms: ['HS256'], secret: null, publicKey: null, jwksUrl: null, issuer: null, audience: null, maxAgeSeconds: 30 * 24 * 3600 },
       logging: expect.objectContaining({ flushMs: 2000, batchMax: 500, bufferMax: 10_000 }),
     });
   });
@@ -53,6 +53,7 @@ describe('loadConfig defaults', () => {
       JWT_SECRET: SECRET,
       JWT_ISSUER: 'https://id.example',
       JWT_AUDIENCE: 'shelfwatch',
+      JWT_MAX_AGE: '12h',
       LOG_FLUSH_MS: '100',
       LOG_BATCH_MAX: '50',
       LOG_BUFFER_MAX: '1000',
@@ -63,7 +64,15 @@ describe('loadConfig defaults', () => {
       port: 8080,
       database: { kind: 'external', url: PG_URL },
       dbPoolMax: 25,
-      auth: { algorithms: ['HS256'], secret: SECRET, publicKey: null, jwksUrl: null, issuer: 'https://id.example', audience: 'shelfwatch' },
+      auth: {
+        algorithms: ['HS256'],
+        secret: SECRET,
+        publicKey: null,
+        jwksUrl: null,
+        issuer: 'https://id.example',
+        audience: 'shelfwatch',
+        maxAgeSeconds: 12 * 3600,
+      },
       logging: expect.objectContaining({ flushMs: 100, batchMax: 50, bufferMax: 1000 }),
     });
   });
@@ -85,6 +94,12 @@ describe('loadConfig defaults', () => {
       jwksUrl: 'https://id.example/.well-known/jwks.json',
     });
     expect(loadConfig({ JWT_PUBLIC_KEY: PEM, JWT_ALGORITHMS: 'ES256, RS256' }).auth.algorithms).toEqual(['ES256', 'RS256']);
+  });
+
+  it('reads JWT_MAX_AGE as seconds or a duration with a unit', () => {
+    expect(loadConfig({ JWT_MAX_AGE: '3600' }).auth.maxAgeSeconds).toBe(3600);
+    expect(loadConfig({ JWT_MAX_AGE: '90m' }).auth.maxAgeSeconds).toBe(5400);
+    expect(loadConfig({ JWT_MAX_AGE: '8760h' }).auth.maxAgeSeconds).toBe(365 * 24 * 3600);
   });
 
   it('needs no JWT_SECRET with DATABASE_URL when tokens are verified with a public key', () => {
@@ -113,6 +128,11 @@ describe('loadConfig errors', () => {
     ['JWT_JWKS_URL', 'ftp://id.example/jwks'],
     ['JWT_ALGORITHMS', 'HS512'],
     ['JWT_ALGORITHMS', ','],
+    ['JWT_MAX_AGE', 'forever'],
+    ['JWT_MAX_AGE', '30d'],
+    ['JWT_MAX_AGE', '59'],
+    ['JWT_MAX_AGE', '8761h'],
+    ['JWT_MAX_AGE', '-1'],
   ])('names %s when it is %j', (name, value) => {
     const env: Record<string, string> = { [name]: value };
     if (name === 'DATABASE_URL') env.JWT_SECRET = SECRET;

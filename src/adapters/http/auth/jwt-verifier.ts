@@ -3,6 +3,7 @@ import jwt from 'jsonwebtoken';
 import type { UserClaims } from '../../../application/users/user-directory.js';
 import type { AuthFailureReason } from '../../../domain/logging/log-event.js';
 import type { JwtKeySource } from './jwt-key-source.js';
+import { DEFAULT_MAX_AGE_SECONDS, readClaims } from './token-claims.js';
 
 export type JwtAlgorithm = 'HS256' | 'RS256' | 'ES256';
 
@@ -11,6 +12,8 @@ export interface JwtVerifierOptions {
   keys: JwtKeySource;
   issuer: string | null;
   audience: string | null;
+  /** JWT_MAX_AGE: the longest lifetime a token may claim, in seconds (default 30 days). */
+  maxAgeSeconds?: number;
 }
 
 type Failure = { ok: false; reason: AuthFailureReason };
@@ -18,7 +21,6 @@ export type VerifyOutcome = { ok: true; claims: UserClaims } | Failure;
 type VerifiedToken = { ok: true; claims: UserClaims; expiresAt: number };
 
 const CLOCK_TOLERANCE_SECONDS = 30;
-const SUBJECT_MAX = 255;
 const BASE64URL_SEGMENT = /^[A-Za-z0-9_-]*$/;
 /** A verified token is trusted again for at most this long (and never past its `exp`), so key rotation takes effect soon. */
 const REMEMBER_MS = 60_000;
@@ -31,7 +33,8 @@ interface Remembered {
 
 /**
  * Verifies `Authorization: Bearer <jwt>` as C3 says: algorithms fixed by configuration (never read from the
- * token), `exp` required, 30 s tolerance, issuer/audience when configured. Each failure has one reason.
+ * token), `exp` required, 30 s tolerance, issuer/audience when configured; then the lifetime (JWT_MAX_AGE) and
+ * the identity claims (token-claims.ts). Each failure has one reason.
  */
 export class JwtVerifier {
   // Checking a signature is a large share of a cheap request, and clients send the same token again and again.
@@ -90,20 +93,11 @@ export class JwtVerifier {
     } catch (error) {
       return fail(reasonOf(error));
     }
-    if (typeof payload.exp !== 'number') return fail('invalid_claims');
-    if (typeof payload.sub !== 'string' || payload.sub.length === 0 || payload.sub.length > SUBJECT_MAX) {
-      return fail('invalid_claims');
-    }
-    return {
-      ok: true,
-      // Past this instant the full check runs again and reports the expiry.
-      expiresAt: payload.exp * 1000,
-      claims: {
-        subject: payload.sub,
-        email: typeof payload.email === 'string' ? payload.email.slice(0, 320) : null,
-        name: typeof payload.name === 'string' ? payload.name.slice(0, 300) : null,
-      },
-    };
+    return readClaims(payload, {
+      maxAgeSeconds: this.options.maxAgeSeconds ?? DEFAULT_MAX_AGE_SECONDS,
+      toleranceSeconds: CLOCK_TOLERANCE_SECONDS,
+      nowSeconds: Math.floor(Date.now() / 1000),
+    });
   }
 }
 

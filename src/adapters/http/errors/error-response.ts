@@ -5,6 +5,7 @@ import type { LogSink } from '../../../application/logging/log-sink.js';
 import type { Clock } from '../../../application/shared/clock.js';
 import { statusOf } from './error-table.js';
 import { HttpProblem } from './http-problem.js';
+import { loggableError } from './loggable-error.js';
 
 export interface ErrorBody {
   error: string;
@@ -57,17 +58,13 @@ export function errorHandler(logs: LogSink, clock: Clock, isUnavailable: (error:
     }
     const unavailable = isUnavailable(error);
     const status = unavailable ? 503 : 500;
-    const err = error instanceof Error ? error : new Error(String(error));
-    logs.record(
-      apiError(
-        { endpoint: endpointOf(req, res), status, message: err.message, stack: err.stack },
-        clock.now(),
-      ),
-    );
+    // Never the raw message of a database error: it carries the statement with the user's values inlined.
+    const { message, stack } = loggableError(error);
+    logs.record(apiError({ endpoint: endpointOf(req, res), status, message, stack }, clock.now()));
     if (unavailable) {
       sendError(res, 'service_unavailable', 'The database is unavailable; try again shortly', { headers: { 'Retry-After': '5' } });
     } else {
-      // Never a stack trace or SQL in the answer; the details went to the log.
+      // Never a stack trace or SQL in the answer; what may be told went to the log.
       sendError(res, 'internal_error', 'An unexpected error occurred');
     }
   };
