@@ -17,12 +17,15 @@ async function main(): Promise<void> {
   }
 
   let stopping = false;
-  const shutdown = (signal: string): void => {
+  const shutdown = (signal: string, exitCode = 0): void => {
     if (stopping) return;
     stopping = true;
-    say(`${signal} received: finishing requests in flight, flushing logs, stopping ...`);
+    say(
+      `${signal} received: finishing requests in flight and fetch bundles in hand (up to ${config.shutdownGraceMs / 1000} s), ` +
+        'handing back the rest, flushing logs, stopping ...',
+    );
     service.stop().then(
-      () => process.exit(0),
+      () => process.exit(exitCode),
       (error: unknown) => {
         consoleLogger.error('shutdown failed', { error: String(error) });
         process.exit(1);
@@ -35,6 +38,13 @@ async function main(): Promise<void> {
     process.removeAllListeners(signal);
     process.on(signal, () => shutdown(signal));
   }
+  // The embedded database died and could not be restarted: nothing can be served or finished any more (no grace).
+  void service.lost.then((error) => {
+    if (stopping) return;
+    stopping = true;
+    console.error(error.message);
+    service.stop({ graceMs: 0 }).finally(() => process.exit(1));
+  });
 }
 
 main().catch((error: unknown) => {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type PgBoss from 'pg-boss';
+import { Router } from 'express';
 import type { Container } from 'inversify';
 import type { AppConfig } from '../config/config.js';
 import { EnrichImportedEditions } from './application/catalog/enrich-imported-editions.js';
@@ -8,7 +9,7 @@ import { IdentifyImportedBooks } from './application/catalog/identify-imported-b
 import { EnrichmentQueue } from './application/catalog/ports/enrichment-queue.js';
 import { LogSink } from './application/logging/log-sink.js';
 import { ConsolidateMonth } from './application/pricing/consolidate-month.js';
-import { FetchQueue } from './application/pricing/ports/fetch-runs.js';
+import { FetchQueue, type FetchTask, FetchRunRepository } from './application/pricing/ports/fetch-runs.js';
 import { ScheduledRuns } from './application/pricing/ports/scheduled-runs.js';
 import { RunFetchBundle } from './application/pricing/run-fetch-bundle.js';
 import { StartFetchRun } from './application/pricing/start-fetch-run.js';
@@ -19,6 +20,7 @@ import { apiRoutes } from './adapters/http/api-routes.js';
 import { authenticate } from './adapters/http/auth/authenticate.js';
 import { keySourceFromConfig } from './adapters/http/auth/jwt-key-source-from-config.js';
 import { JwtVerifier } from './adapters/http/auth/jwt-verifier.js';
+import { healthRoutes } from './adapters/http/health-routes.js';
 import { createHttpApp } from './adapters/http/http-app.js';
 import { listen } from './adapters/http/http-server.js';
 import { CursorCodec } from './adapters/http/pagination/cursor-codec.js';
@@ -36,7 +38,8 @@ import {
   PgBossEnrichmentQueue,
   startEnrichmentWorker,
 } from './adapters/scheduler/pg-boss-enrichment-queue.js';
-import { PgBossFetchQueue, startFetchWorkers, startPgBoss } from './adapters/scheduler/pg-boss-fetch-queue.js';
+import { type FetchWorkers, startFetchWorkers } from './adapters/scheduler/fetch-workers.js';
+import { PgBossFetchQueue, startPgBoss } from './adapters/scheduler/pg-boss-fetch-queue.js';
 import { startDemoMetadataServer } from './adapters/metadata/demo/index.js';
 import { startDemoStoreServer } from './adapters/stores/demo/index.js';
 import { createWebRoutes } from './adapters/web/web-routes.js';
@@ -59,9 +62,12 @@ export interface RunningService {
   hsSecret: string | null;
   orm: MikroORM;
   container: Container;
-  /** Graceful: stop the scheduler, stop taking requests and finish those in flight, finish fetch tasks in hand,
-   *  flush logs, close the pool, stop an embedded database. */
-  stop(): Promise<void>;
+  /** Graceful, bounded by SHUTDOWN_GRACE_MS (then about 10 s for the rest): stop the scheduler, stop taking
+   *  requests and let those in flight finish, finish or hand back the fetch bundles in hand, stop the demonstration
+   *  servers, the job queue, flush logs, close the pool, stop an embedded database. */
+  stop(options?: { graceMs?: number }): Promise<void>;
+  /** Settles if the database this process runs died for good: the process should stop and exit non-zero. */
+  lost: Promise<Error>;
 }
 
 export interface Core {
@@ -72,6 +78,8 @@ export interface Core {
   scope: RequestScope;
   logs: LogSink;
   shutdown: ShutdownStack;
+  /** See RunningService.lost. */
+  lost: Promise<Error>;
 }
 
 export interface CoreOptions {
@@ -86,7 +94,7 @@ export interface CoreOptions {
 export async function startCore(config: AppConfig, say: (line: string) => void, shutdown: ShutdownStack, options: CoreOptions = {}): Promise<Core> {
   const container = createContainer(config, say);
   const database = await container.get(DatabaseProvisioner).start();
-  shutdown.push('database', database.stop);
+  shutdown.push('database', () => database.stop());
   const prepared = await prepareDatabase(database.url, config.stores);
   if (prepared.appliedMigrations.length > 0) say(`Applied migrations: ${prepared.appliedMigrations.join(', ')}`);
   const orm = await openOrm(database.url, config.dbPoolMax);
@@ -97,7 +105,8 @@ export async function startCore(config: AppConfig, say: (line: string) => void, 
   if (logs !== configured) container.rebindSync(LogSink).toConstantValue(logs);
   shutdown.push('log buffer', () => logs.close());
   const boss = await startPgBoss(database.url, (error) => consoleLogger.error('job queue error', { error: error.message }));
-  shutdown.push('job queue', () => boss.stop({ graceful: true, wait: true, timeout: 30_000 }));
+  // pg-boss's own graceful stop waits for its workers (the enrichment run), within what is left of the budget.
+  shutdown.push('job queue', ({ deadline }) => boss.stop({ graceful: true, wait: true, timeout: Math.min(30_000, Math.max(1_000, deadline - Date.now())) }));
   container.bind(FetchQueue).toConstantValue(new PgBossFetchQueue(boss));
   await createEnrichmentQueue(boss);
   container
@@ -107,18 +116,39 @@ export async function startCore(config: AppConfig, say: (line: string) => void, 
         ? noEnrichment
         : new PgBossEnrichmentQueue(boss, (error) => consoleLogger.error('job queue error', { error: error.message })),
     );
-  return { container, databaseUrl: database.url, orm, boss, scope: container.get(RequestScope), logs, shutdown };
+  return {
+    container,
+    databaseUrl: database.url,
+    orm,
+    boss,
+    scope: container.get(RequestScope),
+    logs,
+    shutdown,
+    lost: database.lost ?? new Promise<Error>(() => undefined),
+  };
 }
 
-/** This process works queued fetch tasks (shared with every other instance). */
-export function startWorkers(core: Core): void {
+/**
+ * This process works queued fetch tasks (shared with every other instance). On a stop the workers take no new
+ * bundle at once, finish those in hand until the grace deadline, and hand back the rest (tasks released, bundle
+ * requeued) while the stores, the queue and the database still run: they are unwound before all three.
+ */
+export function startWorkers(core: Core, say: (line: string) => void): FetchWorkers {
   const runBundle = core.container.get(RunFetchBundle);
-  const workers = startFetchWorkers(core.boss, (tasks) => core.scope.run(() => runBundle.execute(tasks)).then(() => undefined), {
+  const runs = core.container.get(FetchRunRepository);
+  const workers = startFetchWorkers(core.boss, (tasks, signal) => core.scope.run(() => runBundle.execute(tasks, signal)).then(() => undefined), {
     workers: FETCH_WORKERS,
     onError: (error) => consoleLogger.error('job queue error', { error: error.message }),
+    releaseTasks: (tasks) => core.scope.run(() => releaseByRun(runs, tasks)),
+    isOutage: isDatabaseUnavailable,
+    onNotice: say,
   });
-  // Unwound before the job queue: the bundles in hand are finished and completed while pg-boss still runs.
-  core.shutdown.push('fetch workers', () => workers.stop());
+  core.shutdown.push('fetch workers', ({ deadline }) => workers.stop(deadline), () => workers.quiesce());
+  return workers;
+}
+
+async function releaseByRun(runs: FetchRunRepository, tasks: readonly FetchTask[]): Promise<void> {
+  for (const runId of new Set(tasks.map((t) => t.runId))) await runs.releaseTasks(runId, tasks.filter((t) => t.runId === runId));
 }
 
 /**
@@ -153,9 +183,7 @@ export async function startService(
   try {
     const core = await startCore(config, say, shutdown, options);
     const { container, scope, logs, orm } = core;
-    if (config.pricing.workers) startWorkers(core);
-    if (config.metadata.sources.length > 0) await startEnrichment(core);
-
+    // The demonstration servers start before the workers that fetch from them, so they are stopped after them.
     if (config.pricing.demoServer) {
       const demoUrl = new URL(config.stores.demoStoreUrl);
       const demo = await startDemoStoreServer({ host: demoUrl.hostname, port: Number(demoUrl.port || 80) });
@@ -168,6 +196,8 @@ export async function startService(
       shutdown.push('demonstration metadata server', () => metadata.close());
       say(`Demonstration book metadata at ${metadata.url}`);
     }
+    if (config.pricing.workers) startWorkers(core, say);
+    if (config.metadata.sources.length > 0) await startEnrichment(core);
 
     const hsSecret = config.auth.algorithms.includes('HS256')
       ? (config.auth.secret ?? (config.database.kind === 'embedded' ? (await localSecrets(config.database.dataDir)).jwtSecret : null))
@@ -177,11 +207,14 @@ export async function startService(
       keys: keySourceFromConfig(config.auth, hsSecret),
       issuer: config.auth.issuer,
       audience: config.auth.audience,
+      maxAgeSeconds: config.auth.maxAgeSeconds,
     });
     const clock = container.get(Clock);
     // In-process mode this process is the logging component: it serves /log and /logs and sends maintainer alerts.
     const inProcessLogging = config.logging.mode === 'in-process';
     if (inProcessLogging) startAlertSweep(container, config, shutdown);
+    /** Set when the stop begins: /readyz then answers 503, so a load balancer sends nothing new. */
+    let stopping = false;
     const app = createHttpApp({
       routes: apiRoutes(container, new Paginator(new CursorCodec(CURSOR_KEY)), {
         cooldownSeconds: config.pricing.cooldownSeconds,
@@ -193,11 +226,13 @@ export async function startService(
       clock,
       isDatabaseUnavailable,
       version: SERVICE_VERSION,
-      extraRoutes: inProcessLogging ? componentRoutes(container, config) : undefined,
+      extraRoutes: outsideApi(core, () => stopping, inProcessLogging ? componentRoutes(container, config) : undefined),
       webRoutes: await createWebRoutes({ devSignIn: config.web.devSignIn, hsSecret }),
+      accessLog: config.accessLog ? (entry) => consoleLogger.info('request', entry) : undefined,
     });
     const server = await listen(app, config.port, config.host);
-    shutdown.push('HTTP server', () => server.close());
+    // Stops accepting at once; answers in flight get until the grace deadline to be written out.
+    shutdown.push('HTTP server', ({ deadline }) => server.close(deadline), () => (stopping = true));
 
     if (config.pricing.scheduler) {
       const startRun = container.get(StartFetchRun);
@@ -229,10 +264,28 @@ export async function startService(
       hsSecret,
       orm,
       container,
-      stop: () => shutdown.unwind((step, error) => consoleLogger.error('shutdown step failed', { step, error: String(error) })),
+      stop: ({ graceMs = config.shutdownGraceMs } = {}) =>
+        shutdown.unwind((step, error) => consoleLogger.error('shutdown step failed', { step, error: String(error) }), { graceMs }),
+      lost: core.lost,
     };
   } catch (error) {
     await shutdown.unwind();
     throw error;
   }
+}
+
+/** Routes outside `/api`: the health probes (before anything that authenticates), then the logging component's. */
+function outsideApi(core: Core, stopping: () => boolean, componentRoutes: Router | undefined): Router {
+  const router = Router();
+  router.use(
+    healthRoutes({
+      checks: {
+        database: () => core.orm.em.getConnection().execute('select 1'),
+        job_queue: () => core.boss.getDb().executeSql('select 1', []),
+      },
+      stopping,
+    }),
+  );
+  if (componentRoutes) router.use(componentRoutes);
+  return router;
 }

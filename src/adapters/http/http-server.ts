@@ -1,35 +1,82 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import type { Express } from 'express';
+import { createServer, type RequestListener, type Server } from 'node:http';
+import { type AddressInfo, Server as NetServer, type Socket } from 'node:net';
 
-const SHUTDOWN_GRACE_MS = 10_000;
+/** Grace of a close() given no deadline (the logging component's). */
+const DEFAULT_GRACE_MS = 10_000;
 
 export interface RunningServer {
   port: number;
-  /** Stops accepting connections and resolves when requests in flight have finished. */
-  close(): Promise<void>;
+  /**
+   * Stops accepting connections, closes idle keep-alive connections at once, lets responses in flight finish writing
+   * until `deadline` (epoch ms), then destroys what is left. Resolves when every connection is closed.
+   */
+  close(deadline?: number): Promise<void>;
 }
 
-export async function listen(app: Express, port: number, host: string): Promise<RunningServer> {
+export async function listen(app: RequestListener, port: number, host: string): Promise<RunningServer> {
   const server: Server = createServer(app);
   server.keepAliveTimeout = 65_000;
+  const connections = trackConnections(server);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => resolve());
   });
+  let closed: Promise<void> | null = null;
   return {
     port: (server.address() as AddressInfo).port,
-    close: () =>
-      new Promise<void>((resolve) => {
-        // Requests in flight finish; connections are closed as soon as they fall idle, and forced after a grace period.
-        const sweep = setInterval(() => server.closeIdleConnections(), 100);
-        const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
-        server.close(() => {
-          clearInterval(sweep);
+    close: (deadline = Date.now() + DEFAULT_GRACE_MS) => (closed ??= connections.drain(deadline)),
+  };
+}
+
+/**
+ * Counts, per connection, the responses not yet written out. Node's own `server.close()` calls
+ * `closeIdleConnections()`, which destroys a connection as soon as its response has been *ended*, although a slow
+ * reader may still have megabytes of it waiting in the socket's buffer (a 35 MB answer was cut at 5 MB). Here a
+ * connection is busy until its response's 'finish' (everything handed to the kernel).
+ */
+function trackConnections(server: Server) {
+  const pending = new Map<Socket, number>();
+  let closing = false;
+  const closeIfIdle = (socket: Socket): void => {
+    if (pending.get(socket) === 0) socket.destroy();
+  };
+  server.on('connection', (socket: Socket) => {
+    pending.set(socket, 0);
+    socket.once('close', () => pending.delete(socket));
+  });
+  // Before the app's listener, so the header is set before anything is written.
+  server.prependListener('request', (req, res) => {
+    const socket = req.socket;
+    if (!pending.has(socket)) return;
+    pending.set(socket, (pending.get(socket) ?? 0) + 1);
+    // A request that arrives on a kept-alive connection while stopping is answered, and its connection then closed.
+    if (closing && !res.headersSent) res.setHeader('Connection', 'close');
+    let counted = true;
+    const written = (): void => {
+      if (!counted || !pending.has(socket)) return;
+      counted = false;
+      pending.set(socket, (pending.get(socket) ?? 1) - 1);
+      if (closing) closeIfIdle(socket);
+    };
+    res.once('finish', written);
+    res.once('close', written);
+  });
+
+  return {
+    drain(deadline: number): Promise<void> {
+      closing = true;
+      return new Promise<void>((resolve) => {
+        const force = setTimeout(() => {
+          for (const socket of pending.keys()) socket.destroy();
+        }, Math.max(0, deadline - Date.now()));
+        // net.Server's close: stop accepting, call back once every connection has closed. http.Server's close would
+        // first run Node's closeIdleConnections, the very call that cuts answers being written.
+        NetServer.prototype.close.call(server, () => {
           clearTimeout(force);
           resolve();
         });
-        server.closeIdleConnections();
-      }),
+        for (const socket of pending.keys()) closeIfIdle(socket);
+      });
+    },
   };
 }

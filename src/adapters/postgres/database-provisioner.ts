@@ -6,6 +6,8 @@ import { localSecrets, reachableClusterDir, startEmbeddedPostgres } from './embe
 export interface ProvisionedDatabase {
   url: string;
   stop(): Promise<void>;
+  /** Settles if a database this process runs died for good (an embedded one that could not be restarted). */
+  lost?: Promise<Error>;
 }
 
 /** Where the database comes from: an operator's server, or one the service starts itself. */
@@ -41,6 +43,6 @@ export class EmbeddedDatabaseProvisioner implements DatabaseProvisioner {
       database: 'shelfwatch',
       onProgress: this.say,
     });
-    return { url: db.url, stop: db.stop };
+    return { url: db.url, stop: db.stop, lost: db.lost };
   }
 }

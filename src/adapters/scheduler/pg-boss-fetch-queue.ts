@@ -11,7 +11,7 @@ export const TASKS_PER_JOB = 32;
 const INSERT_CHUNK = 1000;
 
 /** A job's data: one run's (edition, store) pairs, as parallel arrays to keep the jsonb small. */
-interface BundleData {
+export interface BundleData {
   runId: number;
   editions: number[];
   stores: number[];
@@ -47,77 +47,4 @@ export class PgBossFetchQueue implements FetchQueue {
     }
     for (let i = 0; i < jobs.length; i += INSERT_CHUNK) await this.boss.insert(jobs.slice(i, i + INSERT_CHUNK));
   }
-}
-
-export interface WorkerOptions {
-  /** Parallel loops; each takes one bundle at a time and works its tasks concurrently (the per-store gates bound the load). */
-  workers: number;
-  /** A queue error (a fetch or a complete that failed); the loop goes on. */
-  onError: (error: Error) => void;
-}
-
-export interface FetchWorkers {
-  /** Graceful: no new bundles; resolves when the bundles in hand are finished. */
-  stop(): Promise<void>;
-}
-
-/** How long an idle loop waits before asking the queue again (pg-boss's own minimum). */
-const IDLE_POLL_MS = 500;
-
-/**
- * This instance's workers for fetch bundles. Our own loop over `fetch`, not pg-boss's `work`: a pg-boss 10 worker
- * that finishes a job within its polling interval waits out the rest of it, so each took at most two bundles a
- * second (8 workers capped a daily fetch at 512 tasks/s while the stores' gates had room). Here a loop asks again
- * as soon as a bundle is done, and waits only when the queue was empty.
- */
-export function startFetchWorkers(
-  boss: PgBoss,
-  runBundle: (tasks: FetchTask[]) => Promise<void>,
-  options: WorkerOptions,
-): FetchWorkers {
-  let stopping = false;
-  const sleepers = new Set<() => void>();
-  const idle = (): Promise<void> =>
-    new Promise((resolve) => {
-      const wake = (): void => {
-        clearTimeout(timer);
-        sleepers.delete(wake);
-        resolve();
-      };
-      const timer = setTimeout(wake, IDLE_POLL_MS);
-      sleepers.add(wake);
-    });
-  const asError = (error: unknown): Error => (error instanceof Error ? error : new Error(String(error)));
-
-  const loop = async (): Promise<void> => {
-    while (!stopping) {
-      let job: PgBoss.Job<BundleData> | undefined;
-      try {
-        [job] = await boss.fetch<BundleData>(FETCH_QUEUE, { batchSize: 1 });
-      } catch (error) {
-        options.onError(asError(error));
-      }
-      if (!job) {
-        await idle();
-        continue;
-      }
-      const { runId, editions, stores } = job.data;
-      try {
-        await runBundle(editions.map((editionId, k) => ({ runId, editionId, storeId: stores[k] as number })));
-        await boss.complete(FETCH_QUEUE, job.id);
-      } catch (error) {
-        // A failed bundle goes back to the queue for a retry (tasks already settled are skipped then).
-        const failure = asError(error);
-        await boss.fail(FETCH_QUEUE, job.id, { message: failure.message }).catch((e: unknown) => options.onError(asError(e)));
-      }
-    }
-  };
-  const loops = Array.from({ length: options.workers }, loop);
-  return {
-    async stop() {
-      stopping = true;
-      for (const wake of [...sleepers]) wake();
-      await Promise.all(loops);
-    },
-  };
 }

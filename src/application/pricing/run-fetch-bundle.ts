@@ -39,13 +39,17 @@ export class RunFetchBundle {
     @inject(Clock) private readonly clock: Clock,
   ) {}
 
-  async execute(tasks: readonly FetchTask[]): Promise<BundleOutcome> {
+  /**
+   * `signal` aborts when the worker has handed the bundle back (its instance is stopping): whatever is still being
+   * fetched then is neither recorded nor settled, so a store cut off by the stop never counts as a failure.
+   */
+  async execute(tasks: readonly FetchTask[], signal?: AbortSignal): Promise<BundleOutcome> {
     const total: BundleOutcome = { succeeded: 0, failed: 0, duplicates: 0 };
     // A bundle holds the tasks of one run; grouping keeps a mixed one correct all the same.
     const byRun = new Map<number, FetchTask[]>();
     for (const task of tasks) byRun.set(task.runId, [...(byRun.get(task.runId) ?? []), task]);
     for (const [runId, ofRun] of byRun) {
-      const outcome = await this.runBundle(runId, ofRun);
+      const outcome = await this.runBundle(runId, ofRun, signal);
       total.succeeded += outcome.succeeded;
       total.failed += outcome.failed;
       total.duplicates += outcome.duplicates;
@@ -53,8 +57,14 @@ export class RunFetchBundle {
     return total;
   }
 
-  private async runBundle(runId: number, tasks: readonly FetchTask[]): Promise<BundleOutcome> {
+  private async runBundle(runId: number, tasks: readonly FetchTask[], signal?: AbortSignal): Promise<BundleOutcome> {
+    signal?.throwIfAborted();
     const claimed = await this.runs.claimTasks(runId, tasks);
+    if (signal?.aborted) {
+      // Handed back while the claim was being made: the worker's release may have come first.
+      await this.runs.releaseTasks(runId, claimed.map((c) => ({ runId, editionId: c.editionId, storeId: c.storeId }))).catch(() => undefined);
+      signal.throwIfAborted();
+    }
     const duplicates = tasks.length - claimed.length;
     if (claimed.length === 0) return { succeeded: 0, failed: 0, duplicates };
     let fetched: Fetched[];
@@ -68,8 +78,11 @@ export class RunFetchBundle {
             : { editionId, storeId, bookId, quote: null, error: `${result.failure.kind}: ${result.failure.message}` };
         }),
       );
+      // Handed back meanwhile: the worker has released the claims and requeued the bundle.
+      signal?.throwIfAborted();
       await this.record.execute(fetched.flatMap((f) => (f.quote ? [f.quote] : [])));
     } catch (failure) {
+      if (signal?.aborted) throw failure;
       // The queue retries the job; give the claims back so the retry can take them.
       await this.runs.releaseTasks(runId, claimed.map((c) => ({ runId, editionId: c.editionId, storeId: c.storeId }))).catch(() => undefined);
       throw failure;
