@@ -98,7 +98,7 @@ export class RunFetchBundle {
       }
       result.failed++;
       this.logs.record(
-        fetchFailed({ book_id: f.bookId ?? 0, store_id: f.storeId, error: f.error, edition_id: f.editionId, run_id: runId }, this.clock.now()),
+        fetchFailed({ book_id: f.bookId, store_id: f.storeId, error: f.error, edition_id: f.editionId, run_id: runId }, this.clock.now()),
       );
     }
     if (completedRun) {

@@ -6,8 +6,9 @@ export const fetchStarted = (detail: { book_count: number; store_count: number; 
   level: 'info', source: 'scheduled_fetch', event: 'fetch_started', detail, time,
 });
 
+/** `book_id` is null when the edition was gone by the time the task was read: never a made-up id. */
 export const fetchFailed = (
-  detail: { book_id: number; store_id: number; error: string; edition_id: number; run_id: number },
+  detail: { book_id: number | null; store_id: number; error: string; edition_id: number; run_id: number },
   time: Date,
 ): LogEvent => ({
   level: 'error', source: 'scheduled_fetch', event: 'fetch_failed', detail, time,
