@@ -1,3 +1,9 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import openapiTS, { astToString, type OpenAPI3 } from 'openapi-typescript';
+import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiResponse, startTestService, type TestService } from '../../support/test-service.js';
 
@@ -55,6 +61,18 @@ function operations(): Array<{ method: string; path: string; op: Operation }> {
       .filter(([method]) => HTTP_METHODS.includes(method))
       .map(([method, op]) => ({ method, path, op })),
   );
+}
+
+/** An operation the path refuses: its only answer is 405 with `Allow`. */
+const isRefusedMethod = (op: Operation): boolean => Object.keys(op.responses).join() === '405';
+
+/**
+ * The value a client serializes as `text` in a path or query (OpenAPI `simple` and `form` styles): a number
+ * parameter is sent as its decimal digits, so text that is not one is no value of the parameter at all.
+ */
+function wireValue(text: string, schema: Schema): unknown {
+  if (schema.type !== 'integer' && schema.type !== 'number') return text;
+  return /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : text;
 }
 
 const CATALOG = new Set(SEED_ROUTES.map(([method, path]) => `${method} ${shape(path)}`));
@@ -240,13 +258,18 @@ describe('GET /api/openapi.json', () => {
     }
   });
 
-  it('documents only routes that exist: each documented operation is answered by its route', async () => {
-    for (const { method, path } of operations()) {
+  it('documents only routes that exist: each documented operation is answered by its route, each refused method by 405', async () => {
+    for (const { method, path, op } of operations()) {
       const url = path.replace(/\{[^}]+\}/g, '99999999');
       const res = await t.call(method.toUpperCase(), url, method === 'post' || method === 'put' ? { body: {} } : {});
       const label = `${method.toUpperCase()} ${url} → ${res.status} ${res.text}`;
-      expect(res.status, label).not.toBe(405);
-      expect(res.status === 404 && /^No route/.test(res.body?.message ?? ''), label).toBe(false);
+      if (isRefusedMethod(op)) {
+        expect(res.status, label).toBe(405);
+        expect(res.headers.get('allow'), label).toBe(op.responses['405'].headers.Allow.schema.const);
+      } else {
+        expect(res.status, label).not.toBe(405);
+        expect(res.status === 404 && /^No route/.test(res.body?.message ?? ''), label).toBe(false);
+      }
     }
   });
 
@@ -289,6 +312,92 @@ describe('GET /api/openapi.json', () => {
       expect(schema.additionalProperties, key).toBe(false);
       for (const name of (schema.required ?? []) as string[]) expect(schema.properties, key).toHaveProperty(name);
       if (expectedRequired[key]) expect([...(schema.required ?? [])].sort(), key).toEqual([...expectedRequired[key]].sort());
+    }
+  });
+});
+
+describe('standard tools accept the document', () => {
+  it('is valid OpenAPI 3.1 for a standard validator, and every reference resolves inside it', async () => {
+    const validator = new Validator();
+    const result = await validator.validate(structuredClone(doc));
+    expect(result.errors ?? [], JSON.stringify(result.errors)).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(validator.version).toBe('3.1');
+    const refs = JSON.stringify(doc).match(/"\$ref":"[^"]*"/g) ?? [];
+    expect(refs.length).toBeGreaterThan(0);
+    for (const ref of new Set(refs)) {
+      const pointer = JSON.parse(`{${ref}}`).$ref as string;
+      expect(pointer, 'only components are referenced').toMatch(/^#\/components\//);
+      expect(resolve({ $ref: pointer }), pointer).toBeTypeOf('object');
+    }
+  });
+
+  it('keeps the recursive ontology node once, in components/schemas, referring to itself there', () => {
+    const node = doc.components.schemas.OntologyNode;
+    expect(node.properties.children.items).toEqual({ $ref: '#/components/schemas/OntologyNode' });
+    const ontology = doc.paths['/api/ontology'].get.responses['200'].content['application/json'].schema;
+    expect(ontology.properties.data.items).toEqual({ $ref: '#/components/schemas/OntologyNode' });
+    expect(JSON.stringify(doc)).not.toContain('$defs');
+  });
+
+  it('declares ids in paths and queries as integers from 1 (the share-token path of lists excepted)', () => {
+    const ids: string[] = [];
+    for (const { method, path, op } of operations()) {
+      for (const p of (op.parameters ?? []) as Array<{ name: string; in: string; schema: Schema }>) {
+        if (!/(^|_)id$|Id$/.test(p.name) || p.in === 'header') continue;
+        const label = `${method} ${path} ${p.in} ${p.name}`;
+        if (path === '/api/lists/{id}' && (method === 'get' || isRefusedMethod(op))) {
+          expect(p.schema.type, label).toBe('string');
+          continue;
+        }
+        ids.push(label);
+        expect(p.schema, label).toEqual({ type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
+      }
+    }
+    for (const expected of ['get /api/books/{id} path id', 'get /api/genres query type_id', 'get /api/wishes query book_id', 'get /api/ontology query genre_id']) {
+      expect(ids).toContain(expected);
+    }
+  });
+
+  it('generates a typed client (openapi-typescript) that the TypeScript compiler accepts, ids as numbers', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'shelfwatch-openapi-'));
+    try {
+      await writeFile(join(dir, 'api.ts'), astToString(await openapiTS(structuredClone(doc) as OpenAPI3)));
+      await writeFile(
+        join(dir, 'usage.ts'),
+        `import type { components, paths } from './api';
+type Json<R> = R extends { content: { 'application/json': infer B } } ? B : never;
+type BookOp = paths['/api/books/{id}'];
+export const params: BookOp['get']['parameters']['path'] = { id: 1 };
+// @ts-expect-error an id is a number, not text
+export const textId: BookOp['get']['parameters']['path'] = { id: '1' };
+export const conflict: Json<BookOp['delete']['responses'][409]> = { error: 'conflict', message: 'referenced' };
+export const page: Json<paths['/api/books']['get']['responses'][200]> = {
+  data: [],
+  _links: { self: { href: '/api/books' }, first: { href: '/api/books' }, last: { href: '/api/books' } },
+};
+export const tree: components['schemas']['OntologyNode'] = {
+  ontology_node_id: 1, name: 'Fiction', type_id: 1, genre_id: 1,
+  children: [{ ontology_node_id: 2, name: 'Fantasy', type_id: 1, genre_id: 1, children: [] }],
+};
+export const limited: Json<paths['/api/editions/{editionId}/prices']['post']['responses'][429]> = { error: 'rate_limited', message: 'later' };
+export const wishFilter: NonNullable<paths['/api/wishes']['get']['parameters']['query']>['book_id'] = 7;
+`,
+      );
+      const program = ts.createProgram([join(dir, 'usage.ts')], {
+        strict: true,
+        noEmit: true,
+        target: ts.ScriptTarget.ES2022,
+        module: ts.ModuleKind.ESNext,
+        moduleResolution: ts.ModuleResolutionKind.Bundler,
+        lib: ['lib.es2022.d.ts'],
+        types: [],
+        skipLibCheck: true,
+      });
+      const problems = ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+      expect(problems).toEqual([]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
     }
   });
 });
@@ -434,7 +543,7 @@ describe('the document and the validation come from the same schemas', () => {
       expect(parameter!.required, `${path} ${name} is optional`).toBe(false);
       expect(parameter!.description, `${path} ${name} is described`).toBeTruthy();
       for (const value of values) {
-        const documented = check(value, parameter!.schema).length === 0;
+        const documented = check(wireValue(value, parameter!.schema), parameter!.schema).length === 0;
         const accepted = (await t.call('GET', `${path}?${name}=${value}`)).status === 200;
         if (documented !== accepted) disagreements.push(`${path}?${name}=${value}: document ${documented ? 'allows' : 'forbids'}, API ${accepted ? 'accepts' : 'rejects'}`);
       }

@@ -35,6 +35,7 @@ export function alertRoutes(useCases: AlertUseCases, paginator: Paginator): Rout
       params: IdParams,
       body: z.strictObject({ is_read: z.boolean() }),
       responses: { 204: { description: 'Updated' } },
+      errors: { 404: 'The user has no alert with that id' },
       async handle({ userId, params, body }) {
         await useCases.markRead.execute(currentUser(userId), params.id, body.is_read);
         return { status: 204 };

@@ -59,6 +59,7 @@ export function authorRoutes(useCases: AuthorUseCases, paginator: Paginator): Ro
       summary: 'Get one author',
       params: IdParams,
       responses: { 200: { description: 'The author', schema: AuthorJson } },
+      errors: { 404: 'No author has that id' },
       async handle({ params }) {
         return { status: 200, body: authorJson(await useCases.get.execute(params.id)) };
       },
@@ -69,6 +70,7 @@ export function authorRoutes(useCases: AuthorUseCases, paginator: Paginator): Ro
       params: IdParams,
       body: AuthorBody,
       responses: { 200: { description: 'The updated author', schema: AuthorJson } },
+      errors: { 404: 'No author has that id' },
       async handle({ params, body }) {
         return { status: 200, body: authorJson(await useCases.update.execute(params.id, fieldsOf(body))) };
       },
@@ -78,6 +80,7 @@ export function authorRoutes(useCases: AuthorUseCases, paginator: Paginator): Ro
       summary: 'Delete an author (409 while a book references it)',
       params: IdParams,
       responses: { 204: { description: 'Deleted' } },
+      errors: { 404: 'No author has that id', 409: 'A book references the author' },
       async handle({ params }) {
         await useCases.remove.execute(params.id);
         return { status: 204 };

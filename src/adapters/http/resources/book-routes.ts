@@ -63,6 +63,7 @@ export function bookRoutes(useCases: BookUseCases, paginator: Paginator): RouteS
       summary: 'Get one book',
       params: IdParams,
       responses: { 200: { description: 'The book', schema: BookJson } },
+      errors: { 404: 'No book has that id' },
       async handle({ params }) {
         return { status: 200, body: bookJson(await useCases.get.execute(params.id)) };
       },
@@ -73,6 +74,7 @@ export function bookRoutes(useCases: BookUseCases, paginator: Paginator): RouteS
       params: IdParams,
       body: BookBody,
       responses: { 200: { description: 'The updated book', schema: BookJson } },
+      errors: { 404: 'No book has that id' },
       async handle({ params, body }) {
         return { status: 200, body: bookJson(await useCases.update.execute(params.id, fieldsOf(body))) };
       },
@@ -82,6 +84,7 @@ export function bookRoutes(useCases: BookUseCases, paginator: Paginator): RouteS
       summary: 'Delete a book with its editions (409 while a wish or list references it)',
       params: IdParams,
       responses: { 204: { description: 'Deleted' } },
+      errors: { 404: 'No book has that id', 409: 'A wish or a list references the book' },
       async handle({ params }) {
         await useCases.remove.execute(params.id);
         return { status: 204 };

@@ -46,6 +46,7 @@ export function editionRoutes(useCases: EditionUseCases, paginator: Paginator): 
       params: BookIdParams,
       query: z.object(PageQuery),
       responses: { 200: { description: 'A page of editions', schema: collectionOf(EditionJson) } },
+      errors: { 404: 'No book has that id' },
       handle({ params, query, path }) {
         return paginator.respond({ path, query }, (page) => useCases.list.execute(params.bookId, page), (e) => e.id, editionJson);
       },
@@ -56,6 +57,7 @@ export function editionRoutes(useCases: EditionUseCases, paginator: Paginator): 
       params: BookIdParams,
       body: EditionBody,
       responses: { 201: { description: 'The created edition', schema: EditionJson } },
+      errors: { 404: 'No book has that id', 409: 'An edition with that ISBN (as ISBN-13) exists' },
       async handle({ params, body }) {
         return { status: 201, body: editionJson(await useCases.add.execute(params.bookId, fieldsOf(body))) };
       },
@@ -68,6 +70,7 @@ export function editionRoutes(useCases: EditionUseCases, paginator: Paginator): 
         200: { description: 'The catalog already had the edition', schema: EditionJson },
         201: { description: 'The edition, created from a metadata source (its book and authors as needed)', schema: EditionJson },
       },
+      errors: { 404: 'No book metadata source knows the ISBN', 503: 'no book metadata source answers' },
       async handle({ body }) {
         const found = await useCases.lookup.execute(body.isbn);
         return { status: found.kind === 'created' ? 201 : 200, body: editionJson(found.edition) };
@@ -78,6 +81,7 @@ export function editionRoutes(useCases: EditionUseCases, paginator: Paginator): 
       summary: 'Get one edition',
       params: IdParams,
       responses: { 200: { description: 'The edition', schema: EditionJson } },
+      errors: { 404: 'No edition has that id' },
       async handle({ params }) {
         return { status: 200, body: editionJson(await useCases.get.execute(params.id)) };
       },

@@ -46,6 +46,7 @@ export function listRoutes(useCases: ListUseCases, paginator: Paginator): RouteS
       summary: 'One list: by id for its owner (JWT), or the public view by share token (no JWT)',
       params: z.strictObject({ id: z.string().min(1).max(128).describe('A list id (all digits) or a share token') }),
       responses: { 200: { description: 'The list (owner) or its public view (token)', schema: z.union([ListJson, PublicListJson]) } },
+      errors: { 404: 'The user has no list with that id, or no list has that share token' },
       async handle({ userId, params }) {
         if (!isListId(params.id)) {
           // Only base64url can be a share token; anything else is answered without a query.
@@ -61,6 +62,7 @@ export function listRoutes(useCases: ListUseCases, paginator: Paginator): RouteS
       method: 'delete', path: '/lists/:id', tag: 'lists', auth: 'jwt', summary: 'Delete a list',
       params: IdParams,
       responses: { 204: { description: 'Deleted' } },
+      errors: { 404: 'The user has no list with that id' },
       async handle({ userId, params }) {
         await useCases.remove.execute(currentUser(userId), params.id);
         return { status: 204 };

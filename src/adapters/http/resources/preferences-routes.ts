@@ -66,6 +66,7 @@ export function preferencesRoutes(useCases: PreferencesUseCases, paginator: Pagi
       summary: 'Add a readable language',
       body: z.strictObject({ language_id: IdValue }),
       responses: { 201: { description: 'The added language', schema: LanguageJson } },
+      errors: { 409: "The language is already one of the user's readable languages" },
       async handle({ userId, body }) {
         return { status: 201, body: languageJson(await useCases.addLanguage.execute(currentUser(userId), body.language_id)) };
       },
@@ -75,6 +76,7 @@ export function preferencesRoutes(useCases: PreferencesUseCases, paginator: Pagi
       summary: 'Remove a readable language (by language_id)',
       params: IdParams,
       responses: { 204: { description: 'Removed' } },
+      errors: { 404: "The language is not one of the user's readable languages" },
       async handle({ userId, params }) {
         await useCases.removeLanguage.execute(currentUser(userId), params.id);
         return { status: 204 };

@@ -63,6 +63,7 @@ export function priceRoutes(useCases: PriceUseCases, paginator: Paginator, limit
       params: EditionIdParams,
       query: z.object(PageQuery),
       responses: { 200: { description: 'A page of quotes', schema: collectionOf(PriceQuoteJson) } },
+      errors: { 404: 'No edition has that id' },
       handle({ params, query, path }) {
         return paginator.respond({ path, query }, (page) => useCases.list.execute(params.editionId, page), (q) => q.id, priceQuoteJson);
       },
@@ -79,6 +80,10 @@ export function priceRoutes(useCases: PriceUseCases, paginator: Paginator, limit
             failed: z.array(z.object({ store_id: z.number(), error: z.enum(FETCH_FAILURE_KINDS), message: z.string() })),
           }),
         },
+      },
+      errors: {
+        404: 'No edition has that id',
+        429: `The edition's prices were fetched in the last ${cooldownSeconds} s, or the user fetched ${limits.perUser.limit} times in the last ${limits.perUser.windowSeconds} s`,
       },
       async handle({ userId, params }) {
         const result = await useCases.fetch.execute(currentUser(userId), params.editionId, limits);

@@ -26,9 +26,12 @@ export interface OntologyNodeJson {
   genre_id: number;
   children: OntologyNodeJson[];
 }
-export const OntologyNodeSchema: z.ZodType<OntologyNodeJson> = z.lazy(() =>
-  z.object({ ontology_node_id: z.number(), name: z.string(), type_id: z.number(), genre_id: z.number(), children: z.array(OntologyNodeSchema) }),
-);
+/** Recursive, so the OpenAPI document holds it once, as components/schemas/OntologyNode. */
+export const OntologyNodeSchema: z.ZodType<OntologyNodeJson> = z
+  .lazy(() =>
+    z.object({ ontology_node_id: z.number(), name: z.string(), type_id: z.number(), genre_id: z.number(), children: z.array(OntologyNodeSchema) }),
+  )
+  .meta({ id: 'OntologyNode' });
 export const ontologyJson = (n: OntologyNode): OntologyNodeJson => ({
   ontology_node_id: n.id,
   name: n.name,

@@ -96,6 +96,7 @@ export function wishRoutes(useCases: WishUseCases, paginator: Paginator): RouteS
       method: 'post', path: '/wishes', tag: 'wishes', auth: 'jwt', summary: 'Add a book to the wish list',
       body: z.strictObject({ book_id: IdValue, is_monitored: z.boolean().optional(), max_price: MaxPrice.optional() }),
       responses: { 201: { description: 'The created wish', schema: WishJson } },
+      errors: { 409: 'The user already wishes for the book' },
       async handle({ userId, body }) {
         const wish = await useCases.add.execute(currentUser(userId), {
           bookId: body.book_id,
@@ -113,6 +114,7 @@ export function wishRoutes(useCases: WishUseCases, paginator: Paginator): RouteS
         .strictObject({ is_monitored: z.boolean().optional(), max_price: MaxPrice.optional() })
         .refine((b) => b.is_monitored !== undefined || b.max_price !== undefined, { message: 'name is_monitored and/or max_price' }),
       responses: { 204: { description: 'Updated' } },
+      errors: { 404: 'The user has no wish with that id' },
       async handle({ userId, params, body }) {
         await useCases.update.execute(currentUser(userId), params.id, { isMonitored: body.is_monitored, maxPrice: toMoney(body.max_price) });
         return { status: 204 };
@@ -122,6 +124,7 @@ export function wishRoutes(useCases: WishUseCases, paginator: Paginator): RouteS
       method: 'delete', path: '/wishes/:id', tag: 'wishes', auth: 'jwt', summary: 'Remove a wish',
       params: IdParams,
       responses: { 204: { description: 'Removed' } },
+      errors: { 404: 'The user has no wish with that id' },
       async handle({ userId, params }) {
         await useCases.remove.execute(currentUser(userId), params.id);
         return { status: 204 };

@@ -1,14 +1,21 @@
 import { z } from 'zod';
+import { documentAs } from './documented-as.js';
 
 /** A positive integer id in a JSON body. */
 export const IdValue = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
-/** A positive integer id in a path or query string. */
-export const IdText = z
-  .string()
-  .regex(/^[1-9]\d{0,15}$/, 'must be a positive integer id')
-  .transform(Number)
-  .pipe(z.number().max(Number.MAX_SAFE_INTEGER, 'is out of range'));
+/**
+ * A positive integer id in a path or query string. The text is checked as text (so `1.5`, `1e3`, `01` and `+1` are
+ * refused, each a 400 naming the parameter); the document states what a client sends: an integer from 1.
+ */
+export const IdText = documentAs(
+  z
+    .string()
+    .regex(/^[1-9]\d{0,15}$/, 'must be a positive integer id')
+    .transform(Number)
+    .pipe(z.number().max(Number.MAX_SAFE_INTEGER, 'is out of range')),
+  { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER },
+);
 
 export const IdParams = z.strictObject({ id: IdText });
 

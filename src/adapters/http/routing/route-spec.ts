@@ -23,6 +23,9 @@ export interface ResponseSpec {
   schema?: z.ZodType;
 }
 
+/** The error statuses that depend on what a route does, not on its shape: see `RouteSpec.errors`. */
+export type RouteErrorStatus = 404 | 409 | 429 | 503;
+
 /**
  * One endpoint, declared once: the same schemas validate the request and generate the OpenAPI document,
  * so the two cannot drift (C1.7).
@@ -41,6 +44,12 @@ export interface RouteSpec<P = unknown, Q = unknown, B = unknown> {
   /** A file upload (text/csv or multipart `file`, 5 MiB): the handler receives the bytes as `body`. */
   upload?: { description: string };
   responses: Record<number, ResponseSpec>;
+  /**
+   * The error answers this route gives because of what it does, each with its cause: 404 (what is not found), 409,
+   * 429, and a 503 beyond the database's. The OpenAPI document adds the ones that follow from the route's shape:
+   * 400 (anything to validate), 401 (a JWT), 413 and 415 (a body), 503 (the database), and 405 for missing methods.
+   */
+  errors?: Partial<Record<RouteErrorStatus, string>>;
   handle(input: RouteInput<P, Q, B>): Promise<HttpResult>;
 }
 
