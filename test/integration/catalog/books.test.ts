@@ -82,6 +82,17 @@ describe('books', () => {
     expect((await t.call('GET', `/api/editions/${edition.body.edition_id}`)).status).toBe(404);
   });
 
+  it('counts a title in characters at the edge as the database does: 500 emoji are a valid title, 501 are not', async () => {
+    const fits = await t.call('POST', '/api/books', { body: { book_original_title: '📚'.repeat(500) } });
+    expect(fits.status, fits.text).toBe(201);
+    expect(fits.body.book_original_title).toBe('📚'.repeat(500));
+    const over = await t.call('POST', '/api/books', { body: { book_original_title: '📚'.repeat(501) } });
+    expect(over.status).toBe(400);
+    expect(over.body.details).toEqual([expect.objectContaining({ field: 'book_original_title' })]);
+    const author = await t.call('POST', '/api/authors', { body: { author_name: '𠜎'.repeat(300), aliases: ['𠜎'.repeat(300)] } });
+    expect(author.status, author.text).toBe(201);
+  });
+
   it('answers 404 for a missing book on every route', async () => {
     for (const [method, body] of [['GET'], ['PUT', { book_original_title: 'x' }], ['DELETE']] as const) {
       const res = await t.call(method, '/api/books/99999999', { body });

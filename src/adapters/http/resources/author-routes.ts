@@ -6,13 +6,13 @@ import type { ListAuthors } from '../../../application/catalog/list-authors.js';
 import type { UpdateAuthor } from '../../../application/catalog/update-author.js';
 import { AUTHOR_ALIASES_MAX, AUTHOR_NAME_MAX, AUTHOR_QUERY_MIN, type AuthorFields } from '../../../domain/catalog/author.js';
 import type { Paginator } from '../pagination/page-links.js';
-import { collectionOf, IdParams, PageQuery } from '../routing/common-schemas.js';
+import { collectionOf, IdParams, PageQuery, TextOf } from '../routing/common-schemas.js';
 import { route, type RouteSpec } from '../routing/route-spec.js';
 import { AuthorJson, authorJson } from './catalog-presenters.js';
 
 const AuthorBody = z.strictObject({
-  author_name: z.string().trim().min(1).max(AUTHOR_NAME_MAX),
-  aliases: z.array(z.string().max(AUTHOR_NAME_MAX)).max(AUTHOR_ALIASES_MAX).optional(),
+  author_name: TextOf(AUTHOR_NAME_MAX, { min: 1, trim: true }),
+  aliases: z.array(TextOf(AUTHOR_NAME_MAX)).max(AUTHOR_ALIASES_MAX).optional(),
 });
 
 const AuthorListQuery = z.object({

@@ -6,12 +6,12 @@ import type { ListBooks } from '../../../application/catalog/list-books.js';
 import type { UpdateBook } from '../../../application/catalog/update-book.js';
 import { BOOK_TITLE_MAX, type BookFields } from '../../../domain/catalog/book.js';
 import type { Paginator } from '../pagination/page-links.js';
-import { collectionOf, IdParams, IdValue, PageQuery } from '../routing/common-schemas.js';
+import { collectionOf, IdParams, IdValue, PageQuery, TextOf } from '../routing/common-schemas.js';
 import { route, type RouteSpec } from '../routing/route-spec.js';
 import { BookJson, bookJson } from './catalog-presenters.js';
 
 const BookBody = z.strictObject({
-  book_original_title: z.string().trim().min(1).max(BOOK_TITLE_MAX),
+  book_original_title: TextOf(BOOK_TITLE_MAX, { min: 1, trim: true }),
   author_ids: z.array(IdValue).max(50).optional(),
   type_id: IdValue.nullable().optional(),
   genre_id: IdValue.nullable().optional(),

@@ -5,7 +5,7 @@ import type { ListEditions } from '../../../application/catalog/list-editions.js
 import type { LookupEdition } from '../../../application/catalog/lookup-edition.js';
 import { EDITION_FORMATS, type EditionFields } from '../../../domain/catalog/edition.js';
 import type { Paginator } from '../pagination/page-links.js';
-import { collectionOf, IdParams, IdText, IdValue, PageQuery } from '../routing/common-schemas.js';
+import { collectionOf, IdParams, IdText, IdValue, PageQuery, TextOf } from '../routing/common-schemas.js';
 import { route, type RouteSpec } from '../routing/route-spec.js';
 import { EditionJson, editionJson } from './catalog-presenters.js';
 
@@ -13,8 +13,8 @@ const EditionBody = z.strictObject({
   isbn: z.string().max(40).describe('ISBN-10 or ISBN-13, hyphens allowed; stored as ISBN-13'),
   format: z.enum(EDITION_FORMATS),
   language_id: IdValue,
-  edition_title: z.string().max(500).nullable().optional(),
-  publisher: z.string().max(300).nullable().optional(),
+  edition_title: TextOf(500).nullable().optional(),
+  publisher: TextOf(300).nullable().optional(),
   published_year: z.number().int().nullable().optional(),
 });
 

@@ -6,7 +6,7 @@ import type { GetPublicList } from '../../../application/lists/get-public-list.j
 import type { ListLists } from '../../../application/lists/list-lists.js';
 import { isListId, LIST_BOOKS_MAX, LIST_NAME_MAX, ListNotFoundError } from '../../../domain/lists/book-list.js';
 import type { Paginator } from '../pagination/page-links.js';
-import { collectionOf, IdParams, IdValue, PageQuery } from '../routing/common-schemas.js';
+import { collectionOf, IdParams, IdValue, PageQuery, TextOf } from '../routing/common-schemas.js';
 import { route, type RouteSpec } from '../routing/route-spec.js';
 import { currentUser } from './current-user.js';
 import { ListJson, listJson, PublicListJson, publicListJson } from './user-space-presenters.js';
@@ -33,7 +33,7 @@ export function listRoutes(useCases: ListUseCases, paginator: Paginator): RouteS
     }),
     route({
       method: 'post', path: '/lists', tag: 'lists', auth: 'jwt', summary: 'Create a shareable list of books',
-      body: z.strictObject({ list_name: z.string().trim().min(1).max(LIST_NAME_MAX), book_ids: z.array(IdValue).max(LIST_BOOKS_MAX) }),
+      body: z.strictObject({ list_name: TextOf(LIST_NAME_MAX, { min: 1, trim: true }), book_ids: z.array(IdValue).max(LIST_BOOKS_MAX) }),
       responses: { 201: { description: 'The created list with its share token', schema: ListJson } },
       async handle({ userId, body }) {
         return { status: 201, body: listJson(await useCases.create.execute(currentUser(userId), body.list_name, body.book_ids)) };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textLength } from '../../../domain/shared/text-length.js';
 import { documentAs } from './documented-as.js';
 
 /** A positive integer id in a JSON body. */
@@ -18,6 +19,23 @@ export const IdText = documentAs(
 );
 
 export const IdParams = z.strictObject({ id: IdText });
+
+/**
+ * A text of `min` to `max` characters, counted as PostgreSQL, JSON Schema's maxLength and the domain count them (code
+ * points: an emoji is one character), not as JavaScript's `.length` counts UTF-16 units; trimmed first with `trim`.
+ */
+export function TextOf(max: number, options: { min?: number; trim?: boolean } = {}) {
+  const min = options.min ?? 0;
+  const base = options.trim ? z.string().trim() : z.string();
+  const message = min > 0 ? `must be ${min} to ${max} characters` : `must be at most ${max} characters`;
+  return documentAs(
+    base.refine((text) => {
+      const length = textLength(text);
+      return length >= min && length <= max;
+    }, message),
+    { type: 'string', ...(min > 0 ? { minLength: min } : {}), maxLength: max },
+  );
+}
 
 /** A boolean in a query string: exactly `true` or `false` (no `1`, `yes`, `TRUE` or empty value). */
 export const BooleanText = z
