@@ -26,8 +26,9 @@ export function authFailed(reason: AuthFailureReason, time: Date): LogEvent {
   return { level: 'warn', source: 'auth', event: 'auth_failed', detail: { reason }, time };
 }
 
+/** `request_id`: the answer's X-Request-Id, so a user's error report leads to this row. */
 export function apiError(
-  detail: { endpoint: string; status: number; message: string; stack?: string },
+  detail: { endpoint: string; status: number; message: string; stack?: string; request_id?: string },
   time: Date,
 ): LogEvent {
   return { level: 'error', source: 'api', event: 'api_error', detail, time };

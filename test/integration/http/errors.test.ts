@@ -401,12 +401,15 @@ describe('500 internal_error', () => {
   it('answers a failing read with 500 without stack or SQL, and logs one api_error with endpoint, status, message and stack', async () => {
     const before = (await apiErrorRows()).length;
     await withTableRenamed('author', async () => {
-      const res = await t.call('GET', '/api/authors');
+      const res = await t.call('GET', '/api/authors', { headers: { 'x-request-id': 'report-1234' } });
       expect(res.status).toBe(500);
+      expect(res.headers.get('x-request-id')).toBe('report-1234');
       expectErrorBody(res, 500, 'internal_error');
       expectNoLeak(res, 'author_gone', 'author_id');
     });
     const row = await expectOneApiError(before);
+    // The id the user can quote from the answer finds this row.
+    expect(row.log_detail.request_id).toBe('report-1234');
     expect(row.log_source).toBe('api');
     expect(row.log_level).toBe('error');
     expect(row.log_detail.status).toBe(500);

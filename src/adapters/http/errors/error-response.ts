@@ -6,6 +6,7 @@ import type { Clock } from '../../../application/shared/clock.js';
 import { statusOf } from './error-table.js';
 import { HttpProblem } from './http-problem.js';
 import { loggableError } from './loggable-error.js';
+import { requestIdOf } from '../request-id.js';
 
 export interface ErrorBody {
   error: string;
@@ -60,7 +61,8 @@ export function errorHandler(logs: LogSink, clock: Clock, isUnavailable: (error:
     const status = unavailable ? 503 : 500;
     // Never the raw message of a database error: it carries the statement with the user's values inlined.
     const { message, stack } = loggableError(error);
-    logs.record(apiError({ endpoint: endpointOf(req, res), status, message, stack }, clock.now()));
+    const requestId = requestIdOf(res);
+    logs.record(apiError({ endpoint: endpointOf(req, res), status, message, stack, ...(requestId ? { request_id: requestId } : {}) }, clock.now()));
     if (unavailable) {
       sendError(res, 'service_unavailable', 'The database is unavailable; try again shortly', { headers: { 'Retry-After': '5' } });
     } else {
