@@ -4,12 +4,15 @@ export interface FieldProblem {
   message: string;
 }
 
+/** The codes the domain and the use cases raise: a closed set, so the HTTP table must name every one. */
+export type DomainErrorCode = 'validation_failed' | 'not_found' | 'conflict' | 'rate_limited' | 'service_unavailable';
+
 /**
  * Base of every error the domain and the use cases raise on purpose. `code` is stable and public:
  * the HTTP adapter maps it to a status through one table.
  */
 export abstract class DomainError extends Error {
-  abstract readonly code: string;
+  abstract readonly code: DomainErrorCode;
   readonly details?: FieldProblem[];
 
   constructor(message: string, details?: FieldProblem[]) {

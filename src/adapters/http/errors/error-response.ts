@@ -3,7 +3,7 @@ import { apiError } from '../../../domain/logging/log-event.js';
 import { DomainError, RateLimitedError, ServiceUnavailableError, type FieldProblem } from '../../../domain/shared/domain-error.js';
 import type { LogSink } from '../../../application/logging/log-sink.js';
 import type { Clock } from '../../../application/shared/clock.js';
-import { statusOf } from './error-table.js';
+import { type ErrorCode, statusOf } from './error-table.js';
 import { HttpProblem } from './http-problem.js';
 import { loggableError } from './loggable-error.js';
 import { requestIdOf } from '../request-id.js';
@@ -14,7 +14,7 @@ export interface ErrorBody {
   details?: FieldProblem[];
 }
 
-export function sendError(res: Response, code: string, message: string, extra: { details?: FieldProblem[]; headers?: Record<string, string | string[]> } = {}): void {
+export function sendError(res: Response, code: ErrorCode, message: string, extra: { details?: FieldProblem[]; headers?: Record<string, string | string[]> } = {}): void {
   const body: ErrorBody = { error: code, message };
   if (extra.details && extra.details.length > 0) body.details = extra.details;
   for (const [name, value] of Object.entries(extra.headers ?? {})) res.setHeader(name, value);
