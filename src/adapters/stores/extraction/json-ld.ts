@@ -1,4 +1,4 @@
-import { availabilityFrom } from '../../../domain/pricing/price-text.js';
+import { availabilityFrom } from './price-text/price-text.js';
 import { findJsonLdBlocks } from './json-ld-blocks.js';
 import {
   asArray,

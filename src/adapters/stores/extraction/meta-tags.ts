@@ -1,5 +1,5 @@
 import type { Availability } from '../../../domain/pricing/price-observation.js';
-import { availabilityFrom } from '../../../domain/pricing/price-text.js';
+import { availabilityFrom } from './price-text/price-text.js';
 import { CandidateSink, candidateFrom, conditionFrom } from './offer-facts.js';
 import type { ExtractionContext, SourceOutcome } from './types.js';
 

@@ -1,4 +1,4 @@
-import { availabilityFrom } from '../../../domain/pricing/price-text.js';
+import { availabilityFrom } from './price-text/price-text.js';
 import { CandidateSink, candidateFrom, conditionFrom, editionMatchOf } from './offer-facts.js';
 import { isOtherPage, isThisPage, pageAddresses } from './page-addresses.js';
 import type { Property, Scope, TagScan } from './tag-scan.js';

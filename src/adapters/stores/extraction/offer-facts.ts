@@ -1,6 +1,6 @@
 import { Isbn } from '../../../domain/catalog/isbn.js';
 import type { Availability } from '../../../domain/pricing/price-observation.js';
-import { currencyFromText, parsePriceText } from '../../../domain/pricing/price-text.js';
+import { currencyFromText, parsePriceText } from './price-text/price-text.js';
 import { LIMITS } from './limits.js';
 import { hasAmbiguousSign } from './page-currency.js';
 import type { Condition, ExtractionContext, PriceCandidate } from './types.js';

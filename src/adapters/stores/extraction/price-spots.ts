@@ -1,6 +1,6 @@
 import type { AnyNode, Document, Element } from 'domhandler';
 import { DomUtils } from 'htmlparser2';
-import { currencyFromText, parsePriceText } from '../../../domain/pricing/price-text.js';
+import { currencyFromText, parsePriceText } from './price-text/price-text.js';
 import { readPriceText } from './element-price-text.js';
 import { candidateFrom, type CandidateOutcome } from './offer-facts.js';
 import { cueOf } from './price-cues.js';

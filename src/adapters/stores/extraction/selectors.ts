@@ -1,6 +1,6 @@
 import type { CheerioAPI } from 'cheerio';
 import type { Availability } from '../../../domain/pricing/price-observation.js';
-import { availabilityFrom } from '../../../domain/pricing/price-text.js';
+import { availabilityFrom } from './price-text/price-text.js';
 import { readPriceText } from './element-price-text.js';
 import { LIMITS } from './limits.js';
 import { CandidateSink, candidateFrom } from './offer-facts.js';

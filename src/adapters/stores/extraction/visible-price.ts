@@ -1,7 +1,7 @@
 import type { AnyNode, Document, Element } from 'domhandler';
 import { DomUtils, parseDocument } from 'htmlparser2';
 import type { Availability } from '../../../domain/pricing/price-observation.js';
-import { availabilityFrom } from '../../../domain/pricing/price-text.js';
+import { availabilityFrom } from './price-text/price-text.js';
 import { readPriceText, wordsOf } from './element-price-text.js';
 import { mainItemWindow, type ItemWindow } from './main-item-window.js';
 import { CandidateSink } from './offer-facts.js';

@@ -3,7 +3,7 @@ import { load } from 'cheerio/slim';
 import { parseDocument } from 'htmlparser2';
 import { describe, expect, it } from 'vitest';
 import { isFractionPart, PriceTextBuilder, readPriceText, wordsOf } from '../../../../../src/adapters/stores/extraction/element-price-text.js';
-import { parsePriceText } from '../../../../../src/domain/pricing/price-text.js';
+import { parsePriceText } from '../../../../../src/adapters/stores/extraction/price-text/price-text.js';
 
 const fixture = (name: string): string => readFileSync(new URL(`../../../../fixtures/store-pages/${name}`, import.meta.url), 'utf8');
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { currencyFromText, parsePriceText } from '../../../../src/domain/pricing/price-text.js';
+import { currencyFromText, parsePriceText } from '../../../../../../src/adapters/stores/extraction/price-text/price-text.js';
 
 /**
  * The public corpus of price-parser (see test/fixtures/price-strings/README.md): every case must be refused (null)
@@ -17,7 +17,7 @@ interface CorpusCase {
 }
 
 const cases: CorpusCase[] = JSON.parse(
-  readFileSync(new URL('../../../fixtures/price-strings/price-parser-cases.json', import.meta.url), 'utf8'),
+  readFileSync(new URL('../../../../../fixtures/price-strings/price-parser-cases.json', import.meta.url), 'utf8'),
 );
 
 /** Cases where the corpus expects something else and our reading is defensible: text → why. */

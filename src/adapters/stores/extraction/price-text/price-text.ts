@@ -1,4 +1,4 @@
-import { Money } from '../shared/money.js';
+import { Money } from '../../../../domain/shared/money.js';
 import { CONTRADICTION, meaningOf, resolveSigns, signAt, UNRESOLVED } from './currency-signs.js';
 import { normalise } from './price-number.js';
 import { readPrice } from './price-reading.js';

@@ -1,4 +1,4 @@
-import { Money } from '../shared/money.js';
+import { Money } from '../../../../domain/shared/money.js';
 
 /**
  * Currency signs as store pages write them, and what each may stand for. A sign that stands for several currencies

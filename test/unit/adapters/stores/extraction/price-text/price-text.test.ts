@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { tableCodes } from '../../../../src/domain/pricing/currency-signs.js';
-import { availabilityFrom, currencyFromText, parsePriceText, type PriceTextHints } from '../../../../src/domain/pricing/price-text.js';
-import { Money } from '../../../../src/domain/shared/money.js';
+import { tableCodes } from '../../../../../../src/adapters/stores/extraction/price-text/currency-signs.js';
+import { availabilityFrom, currencyFromText, parsePriceText, type PriceTextHints } from '../../../../../../src/adapters/stores/extraction/price-text/price-text.js';
+import { Money } from '../../../../../../src/domain/shared/money.js';
 
 const NBSP = '\u00a0';
 const NARROW_NBSP = '\u202f';

@@ -1,4 +1,4 @@
-import type { Availability } from './price-observation.js';
+import type { Availability } from '../../../../domain/pricing/price-observation.js';
 
 const MAX_TEXT = 1000;
 const UNICODE_SPACES = /[\u00a0\u2000-\u200b\u202f\u205f\u3000]/g;

@@ -1,4 +1,4 @@
-import { Money } from '../shared/money.js';
+import { Money } from '../../../../domain/shared/money.js';
 
 /**
  * One written number to a plain decimal ("1.234,56" → "1234.56"), by the separator rules of price-text.ts.
