@@ -10,6 +10,12 @@ const frameworkImports = [
   { group: ['**/application/**', '**/adapters/**', '**/config/**'], message: 'Dependencies point inward: the domain imports only the domain.' },
 ];
 
+// Migrations may import src/, never the reverse; only the migrator's list (migrations/index.ts) is loaded at run time.
+const migrationImports = {
+  group: ['**/migrations/**', '!**/migrations/index.js'],
+  message: 'Run-time code does not import from migrations/; reference data lives under src/.',
+};
+
 export default tseslint.config(
   { ignores: ['node_modules/**', 'dist/**', 'coverage/**', 'test-results/**', '.data/**'] },
   js.configs.recommended,
@@ -21,7 +27,8 @@ export default tseslint.config(
     },
   },
   // The dependency rule of the hexagon: checked in CI by `npm run lint`.
-  { files: ['src/domain/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: frameworkImports }] } },
+  { files: ['src/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [migrationImports] }] } },
+  { files: ['src/domain/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [...frameworkImports, migrationImports] }] } },
   {
     files: ['src/application/**/*.ts'],
     rules: {
@@ -31,6 +38,7 @@ export default tseslint.config(
           patterns: [
             { group: ['**/adapters/**', 'express', '@mikro-orm/*', 'pg'], message: 'Use cases talk to ports, not adapters.' },
             { group: ['node:*'], message: 'Use cases do no I/O of their own; go through a port.' },
+            migrationImports,
           ],
         },
       ],

@@ -1,5 +1,5 @@
 import { DEMO_STORE_SLUGS, type DemoStoreSlug, type DemoStoreStats } from '../src/adapters/stores/demo/index.js';
-import { SHIPPED_STORES } from '../migrations/reference/stores.js';
+import { SHIPPED_STORES } from '../src/adapters/stores/recipes/shipped-stores.js';
 import { QUIET_THRESHOLD_CORES } from './load.js';
 import { table } from './report.js';
 import { fmt } from './seed.js';
@@ -229,7 +229,7 @@ growth, and ×2.08 for the consolidation.
 ### 1. Daily fetch
 
 **What was measured.** The issue's "daily fetch of 10,000 editions at 4 demonstration stores that answer in ${s.latencyMs} ms, per-store
-concurrency ${s.storeConcurrency}", literally: all four demonstration stores sell paperbacks (migrations/reference/stores.ts; docs/pricing.md),
+concurrency ${s.storeConcurrency}", literally: all four demonstration stores sell paperbacks (src/adapters/stores/recipes/shipped-stores.ts; docs/pricing.md),
 so ${fmt(f.seed.books)} books with one paperback edition each (${Object.entries(f.seed.editionsByFormat).map(([k, v]) => `${fmt(v)} ${k}`).join(', ')}; valid ISBN-13s) make
 ${fmt(f.run.taskCount)} fetch tasks, ${fmt(f.seed.editions)} at each store. ${fmt(f.seed.users)} users hold one monitored wish per book (${fmt(f.seed.wishes)} wishes,
 bulk SQL into app_user/wish), every ${ordinal(s.maxPriceEvery)} with a maximum price of 20.00 EUR, so alerts are detected and stored as in

@@ -1,5 +1,5 @@
 import { Migration } from '@mikro-orm/migrations';
-import { ISO_639_1_LANGUAGES } from './reference/iso-639-1-languages.js';
+import { ISO_639_1_LANGUAGES } from '../src/domain/reference/iso-639-1-languages.js';
 
 /** Seeds ISO 639-1; idempotent, so a later release can append languages without touching existing rows. */
 export class Migration20261122000002_languages extends Migration {

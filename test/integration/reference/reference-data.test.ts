@@ -2,8 +2,8 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../config/config.js';
-import { SHIPPED_STORES } from '../../../migrations/reference/stores.js';
-import { TAXONOMY, type TaxonomyNode } from '../../../migrations/reference/taxonomy.js';
+import { SHIPPED_STORES } from '../../../src/adapters/stores/recipes/shipped-stores.js';
+import { TAXONOMY, type TaxonomyNode } from '../../../src/adapters/postgres/seed/taxonomy.js';
 import { seedReferenceData } from '../../../src/adapters/postgres/seed/reference-seeder.js';
 import { startTestService, TEST_JWT_SECRET, type TestService } from '../../support/test-service.js';
 import { expectError, walkPages } from '../user/user-space-helpers.js';

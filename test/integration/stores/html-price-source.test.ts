@@ -1,8 +1,8 @@
 // HtmlPriceSource with a real PoliteHttpClient against the demonstration store server: each of the four demo
 // stores' markup styles read into amount, currency, availability and URL (the stores configured as shipped in
-// migrations/reference/stores.ts), and every store behaviour turned into the right typed answer.
+// src/adapters/stores/recipes/shipped-stores.ts), and every store behaviour turned into the right typed answer.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { SHIPPED_STORES } from '../../../migrations/reference/stores.js';
+import { SHIPPED_STORES } from '../../../src/adapters/stores/recipes/shipped-stores.js';
 import type { StoreTarget } from '../../../src/application/pricing/ports/price-source.js';
 import type { FetchFailure, PriceFetchResult, PriceObservation } from '../../../src/domain/pricing/price-observation.js';
 import {

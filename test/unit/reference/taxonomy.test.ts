@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TAXONOMY, type TaxonomyNode } from '../../../migrations/reference/taxonomy.js';
+import { TAXONOMY, type TaxonomyNode } from '../../../src/adapters/postgres/seed/taxonomy.js';
 
 /** Every entry of the taxonomy (types, genres and ontology nodes) with the key of its parent. */
 interface Entry {

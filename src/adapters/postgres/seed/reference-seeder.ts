@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { StoresConfig } from '../../../../config/config.js';
-import { TAXONOMY, type TaxonomyNode } from '../../../../migrations/reference/taxonomy.js';
+import { TAXONOMY, type TaxonomyNode } from './taxonomy.js';
 import { loadStoreRecipes } from '../../stores/recipes/store-recipes.js';
 
 export interface SeedSummary {

@@ -1,6 +1,6 @@
-// The four demonstration stores as shipped in migrations/reference/stores.ts: names, currencies and URL paths
+// The four demonstration stores as shipped in ../recipes/shipped-stores.ts: names, currencies and URL paths
 // come from there, so the server answers exactly the URLs the seeded store rows point at.
-import { SHIPPED_STORES } from '../../../../migrations/reference/stores.js';
+import { SHIPPED_STORES } from '../recipes/shipped-stores.js';
 import { DEMO_STORE_SLUGS, type DemoStoreSlug } from './demo-store-types.js';
 
 export interface DemoStoreEntry {
