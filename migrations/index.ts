@@ -9,6 +9,7 @@ import { Migration20261125000007_edition_enrichment } from './Migration202611250
 import { Migration20261125000008_book_title_key } from './Migration20261125000008_book_title_key.js';
 import { Migration20261125000009_book_edition_search } from './Migration20261125000009_book_edition_search.js';
 import { Migration20261125000010_on_demand_quota } from './Migration20261125000010_on_demand_quota.js';
+import { Migration20261125000011_effective_preferences } from './Migration20261125000011_effective_preferences.js';
 
 export const migrationsList = [
   { name: 'Migration20261122000001_catalog', class: Migration20261122000001_catalog },
@@ -21,4 +22,5 @@ export const migrationsList = [
   { name: 'Migration20261125000008_book_title_key', class: Migration20261125000008_book_title_key },
   { name: 'Migration20261125000009_book_edition_search', class: Migration20261125000009_book_edition_search },
   { name: 'Migration20261125000010_on_demand_quota', class: Migration20261125000010_on_demand_quota },
+  { name: 'Migration20261125000011_effective_preferences', class: Migration20261125000011_effective_preferences },
 ];

@@ -31,14 +31,12 @@ reader as (
   select w.wish_id, w.user_id, w.max_price_minor, w.max_price_currency, q.*
   from q
   join wish w on w.book_id = q.book_id and w.is_monitored
-  left join user_preferences up on up.user_id = w.user_id
-  join store s on s.store_id = q.store_id and s.is_active
-  where q.format = any(coalesce(up.formats, '{hardcover,paperback,ebook,audiobook}'::text[]))
+  -- The user's saved preferences or the defaults, and the one rule for a store they can buy from (migration 11).
+  join effective_preferences up on up.user_id = w.user_id
+  join store s on s.store_id = q.store_id and store_sells_to(s, up.country, up.currency, up.formats)
+  where q.format = any(up.formats)
     and (not exists (select 1 from user_language ul where ul.user_id = w.user_id)
          or exists (select 1 from user_language ul where ul.user_id = w.user_id and ul.language_id = q.language_id))
-    and (s.country is null or s.country = up.country)
-    and s.currency = coalesce(up.currency, 'EUR')
-    and s.formats && coalesce(up.formats, '{hardcover,paperback,ebook,audiobook}'::text[])
 ),
 candidate as (
   select r.*, k.kind from reader r

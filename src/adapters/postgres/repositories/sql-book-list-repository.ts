@@ -53,8 +53,8 @@ export class SqlBookListRepository implements BookListRepository {
   async findPublic(token: string): Promise<PublicBookList | null> {
     // Prices are shown in the owner's preferred currency when a store quotes one (else the cheapest of any).
     const lists = await this.em.execute<Row[]>(
-      `select l.list_id, l.list_name, l.created_at, coalesce(p.currency, 'EUR') as owner_currency
-       from book_list l left join user_preferences p on p.user_id = l.user_id where l.token = ?`,
+      `select l.list_id, l.list_name, l.created_at, p.currency as owner_currency
+       from book_list l join effective_preferences p on p.user_id = l.user_id where l.token = ?`,
       [token],
     );
     const list = lists[0];

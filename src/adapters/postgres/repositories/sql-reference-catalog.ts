@@ -19,16 +19,12 @@ export class SqlReferenceCatalog implements ReferenceCatalog {
   }
 
   userStoresPage(userId: number, request: PageRequest): Promise<PageSlice<Store>> {
-    // Users without saved preferences get the defaults (no country, EUR, all formats), as GET shows them.
-    const matchesUser = `s.is_active and exists (
-      select 1 from (select coalesce((select p.country from user_preferences p where p.user_id = ?), null) as country,
-                            coalesce((select p.currency from user_preferences p where p.user_id = ?), 'EUR') as currency,
-                            coalesce((select p.formats from user_preferences p where p.user_id = ?),
-                                     '{hardcover,paperback,ebook,audiobook}'::text[]) as formats) u
-      where (s.country is null or s.country = u.country) and s.currency = u.currency and s.formats && u.formats)`;
+    // Users without saved preferences get the defaults, as GET shows them; the rule is the one alerts use (migration 11).
+    const matchesUser = `exists (
+      select 1 from effective_preferences u where u.user_id = ? and store_sells_to(s, u.country, u.currency, u.formats))`;
     return queryPage(
       this.em,
-      { selectFrom: STORE_SELECT, filters: [[matchesUser, [userId, userId, userId]]], key: 's.store_id', order: 'asc' },
+      { selectFrom: STORE_SELECT, filters: [[matchesUser, [userId]]], key: 's.store_id', order: 'asc' },
       request,
       storeFromRow,
     );
