@@ -1,11 +1,21 @@
-// RunFetchBundle with hand-written fakes of its ports: what a failed task logs.
+// RunFetchBundle with hand-written fakes of its ports: what a bundle logs, stores, settles and gives back.
 import { describe, expect, it } from 'vitest';
 import type { LogSink } from '../../../../src/application/logging/log-sink.js';
 import type { ClaimedTask, FetchRunRepository, FetchTask, SettledBundle, TaskOutcome } from '../../../../src/application/pricing/ports/fetch-runs.js';
 import type { PriceSource } from '../../../../src/application/pricing/ports/price-source.js';
-import type { RecordObservations } from '../../../../src/application/pricing/record-observations.js';
+import { RecordObservations } from '../../../../src/application/pricing/record-observations.js';
 import { RunFetchBundle } from '../../../../src/application/pricing/run-fetch-bundle.js';
 import type { LogEvent } from '../../../../src/domain/logging/log-event.js';
+import { DeliverAlerts } from '../../../../src/application/pricing/deliver-alerts.js';
+import { FakeAlertDetector } from '../../../support/fakes/fake-alert-detector.js';
+import { FakeAlertMailer } from '../../../support/fakes/fake-alert-mailer.js';
+import { FakeClock } from '../../../support/fakes/fake-clock.js';
+import { FakeLogSink } from '../../../support/fakes/fake-log-sink.js';
+import { FakePriceSource } from '../../../support/fakes/fake-price-source.js';
+import { FakeUnitOfWork } from '../../../support/fakes/fake-unit-of-work.js';
+import { InMemoryFetchRunRepository } from '../../../support/fakes/in-memory-fetch-run-repository.js';
+import { InMemoryPricingRepository } from '../../../support/fakes/in-memory-pricing-repository.js';
+import { aClaimedTask, aNewUserAlert, aPriceFound, aStoreTarget } from '../../../support/mothers/pricing.js';
 
 const NOW = new Date('2026-11-25T03:00:00Z');
 
@@ -42,5 +52,140 @@ describe('RunFetchBundle', () => {
       ['fetch_failed', 11],
       ['fetch_failed', null],
     ]);
+  });
+});
+
+// The same use case over the shared fakes (test/support/fakes): a real RecordObservations and DeliverAlerts on
+// in-memory ports, so what a bundle stores, settles, logs and gives back is observable.
+function world() {
+  const clock = new FakeClock();
+  const runs = new InMemoryFetchRunRepository(clock);
+  const source = new FakePriceSource();
+  const pricing = new InMemoryPricingRepository();
+  const detector = new FakeAlertDetector();
+  const mailer = new FakeAlertMailer();
+  const logs = new FakeLogSink();
+  const uow = new FakeUnitOfWork();
+  const record = new RecordObservations(pricing, detector, new DeliverAlerts(mailer, logs, clock), uow);
+  const use = new RunFetchBundle(runs, source, record, logs, clock);
+  return { use, clock, runs, source, pricing, detector, mailer, logs, uow };
+}
+
+/** A run of `tasks` whose pages all show a price (18.90 EUR unless the test answers otherwise). */
+function runOf(w: ReturnType<typeof world>, tasks: ClaimedTask[], startedAt?: Date): number {
+  for (const t of tasks) if (t.target) w.source.answer(t.target.productUrl, aPriceFound({ url: t.target.productUrl }));
+  return w.runs.addRun({ tasks, ...(startedAt ? { startedAt } : {}) });
+}
+
+describe('RunFetchBundle over in-memory ports', () => {
+  it('records a quote for every page read, in one transaction, and settles the tasks as succeeded', async () => {
+    const w = world();
+    const runId = runOf(w, [aClaimedTask({ editionId: 1, storeId: 2 }), aClaimedTask({ editionId: 4, storeId: 3 })]);
+    w.source.answer(aStoreTarget({ editionId: 4, storeId: 3 }).productUrl, aPriceFound({ amount: '7.5', currency: 'EUR', availability: 'preorder' }));
+
+    expect(await w.use.execute(w.runs.jobOf(runId))).toEqual({ succeeded: 2, failed: 0, duplicates: 0 });
+    expect(w.pricing.quotes.map((q) => [q.editionId, q.storeId, q.price.amount, q.price.currency, q.availability, q.fetchedAt])).toEqual([
+      [1, 2, '18.90', 'EUR', 'in_stock', w.clock.now()],
+      [4, 3, '7.50', 'EUR', 'preorder', w.clock.now()],
+    ]);
+    expect(w.uow.committed).toBe(1);
+    expect(w.runs.stateOf(runId, { editionId: 1, storeId: 2 })).toBe('succeeded');
+    expect(w.runs.stateOf(runId, { editionId: 4, storeId: 3 })).toBe('succeeded');
+    expect(w.logs.named('fetch_failed')).toEqual([]);
+  });
+
+  it('delivers the alerts the new quotes trigger', async () => {
+    const w = world();
+    const runId = runOf(w, [aClaimedTask({ editionId: 1, storeId: 2 })]);
+    // The first stored quote gets id 1.
+    w.detector.alertsFor(1, aNewUserAlert({ userId: 5, email: 'reader@example.org' }));
+    await w.use.execute(w.runs.jobOf(runId));
+    expect(w.detector.asked).toEqual([[1]]);
+    expect(w.mailer.sent.map((s) => s.to)).toEqual(['reader@example.org']);
+    expect(w.logs.named('alert_sent').map((e) => e.detail.channel)).toEqual(['in_app', 'email']);
+  });
+
+  it('counts a job delivered twice as duplicates: its pages are fetched and stored once', async () => {
+    const w = world();
+    const runId = runOf(w, [aClaimedTask({ editionId: 1, storeId: 2 }), aClaimedTask({ editionId: 1, storeId: 3 })]);
+    const job = w.runs.jobOf(runId);
+    expect(await w.use.execute(job)).toEqual({ succeeded: 2, failed: 0, duplicates: 0 });
+    expect(await w.use.execute(job)).toEqual({ succeeded: 0, failed: 0, duplicates: 2 });
+    expect(w.source.fetched).toHaveLength(2);
+    expect(w.pricing.quotes).toHaveLength(2);
+  });
+
+  it('counts as duplicates the tasks another delivery settled after this one claimed them (a lapsed claim)', async () => {
+    const w = world();
+    const runId = runOf(w, [aClaimedTask({ editionId: 1, storeId: 2 }), aClaimedTask({ editionId: 1, storeId: 3 })]);
+    const job = w.runs.jobOf(runId);
+    let second: Promise<unknown> | null = null;
+    w.source.beforeAnswer = async () => {
+      if (second) return;
+      // While the first delivery fetches, its claims lapse and a second delivery does the whole job.
+      w.runs.lapseClaims();
+      second = w.use.execute(job);
+      await second;
+    };
+    const first = await w.use.execute(job);
+    expect(await second).toEqual({ succeeded: 2, failed: 0, duplicates: 0 });
+    expect(first).toEqual({ succeeded: 0, failed: 0, duplicates: 2 });
+    expect(w.logs.named('fetch_completed')).toHaveLength(1);
+  });
+
+  it('logs fetch_completed once, for the bundle that settles the run, with its counts and duration', async () => {
+    const w = world();
+    const startedAt = w.clock.now();
+    const gone = aClaimedTask({ editionId: 3, storeId: 2, bookId: null, target: null });
+    const runId = runOf(w, [aClaimedTask({ editionId: 1, storeId: 2 }), aClaimedTask({ editionId: 2, storeId: 2 }), gone], startedAt);
+    const [a, b, c] = w.runs.jobOf(runId);
+
+    w.clock.advance(1_000);
+    await w.use.execute([a!]);
+    expect(w.logs.named('fetch_completed')).toEqual([]);
+
+    w.clock.advance(90_000);
+    expect(await w.use.execute([b!, c!])).toEqual({ succeeded: 1, failed: 1, duplicates: 0 });
+    expect(w.logs.named('fetch_completed')).toEqual([
+      {
+        level: 'info',
+        source: 'scheduled_fetch',
+        event: 'fetch_completed',
+        detail: { success_count: 2, failure_count: 1, duration_ms: 91_000, run_id: runId },
+        time: w.clock.now(),
+      },
+    ]);
+    expect(await w.runs.progress(runId)).toEqual({ taskCount: 3, succeeded: 2, failed: 1, completed: true });
+  });
+
+  it('gives the claims back when recording throws, so the retry of the job can take them', async () => {
+    const w = world();
+    const runId = runOf(w, [aClaimedTask({ editionId: 1, storeId: 2 }), aClaimedTask({ editionId: 1, storeId: 3 })]);
+    const job = w.runs.jobOf(runId);
+    w.pricing.failNextAdd(new Error('deadlock detected'));
+
+    await expect(w.use.execute(job)).rejects.toThrow('deadlock detected');
+    expect(w.uow.rolledBack).toBe(1);
+    expect(w.runs.released).toEqual([job]);
+    expect(job.map((t) => w.runs.stateOf(runId, t))).toEqual(['pending', 'pending']);
+    expect(w.logs.names()).toEqual([]);
+
+    expect(await w.use.execute(job)).toEqual({ succeeded: 2, failed: 0, duplicates: 0 });
+    expect(w.pricing.quotes).toHaveLength(2);
+  });
+
+  it('neither records nor settles what was being fetched when the worker handed the bundle back', async () => {
+    const w = world();
+    const runId = runOf(w, [aClaimedTask({ editionId: 1, storeId: 2 })]);
+    const job = w.runs.jobOf(runId);
+    const handBack = new AbortController();
+    w.source.beforeAnswer = () => handBack.abort(new Error('instance stopping'));
+
+    await expect(w.use.execute(job, handBack.signal)).rejects.toThrow('instance stopping');
+    expect(w.pricing.quotes).toEqual([]);
+    // The worker releases the claims itself; the use case leaves them as they are.
+    expect(w.runs.released).toEqual([]);
+    expect(w.runs.stateOf(runId, job[0]!)).toBe('claimed');
+    expect(w.logs.names()).toEqual([]);
   });
 });

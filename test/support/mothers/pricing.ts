@@ -1,0 +1,63 @@
+import type { NewUserAlert } from '../../../src/application/pricing/ports/alert-detector.js';
+import type { ClaimedTask, FetchTask } from '../../../src/application/pricing/ports/fetch-runs.js';
+import type { StoreTarget } from '../../../src/application/pricing/ports/price-source.js';
+import type { PriceFetchResult, PriceObservation } from '../../../src/domain/pricing/price-observation.js';
+
+/** A store page for edition `editionId` at store `storeId`; its URL is unique per pair. */
+export function aStoreTarget(overrides: Partial<StoreTarget> & { editionId?: number } = {}): StoreTarget {
+  const { editionId = 1, ...rest } = overrides;
+  const storeId = rest.storeId ?? 2;
+  return {
+    storeId,
+    storeKey: `store-${storeId}`,
+    productUrl: `https://store-${storeId}.example/isbn/${editionId}`,
+    currency: 'EUR',
+    isbn13: '9780306406157',
+    extraction: {},
+    ...rest,
+  };
+}
+
+export function aFetchTask(overrides: Partial<FetchTask> = {}): FetchTask {
+  return { runId: 1, editionId: 1, storeId: 2, ...overrides };
+}
+
+/** A claimed task whose edition and store exist (pass `target: null` for a gone one). */
+export function aClaimedTask(overrides: Partial<ClaimedTask> = {}): ClaimedTask {
+  const editionId = overrides.editionId ?? 1;
+  const storeId = overrides.storeId ?? 2;
+  return {
+    editionId,
+    storeId,
+    bookId: 10 + editionId,
+    target: aStoreTarget({ editionId, storeId }),
+    ...overrides,
+  };
+}
+
+export function anObservation(overrides: Partial<PriceObservation> = {}): PriceObservation {
+  return { amount: '18.90', currency: 'EUR', availability: 'in_stock', url: 'https://store-2.example/isbn/1', ...overrides };
+}
+
+export function aPriceFound(overrides: Partial<PriceObservation> = {}): PriceFetchResult {
+  return { ok: true, observation: anObservation(overrides) };
+}
+
+export function aNewUserAlert(overrides: Partial<NewUserAlert> = {}): NewUserAlert {
+  return {
+    alertId: 1,
+    userId: 5,
+    email: 'reader@example.org',
+    wantsEmail: true,
+    bookId: 11,
+    bookTitle: 'Die Verwandlung',
+    editionId: 1,
+    storeName: 'Store Two',
+    kind: 'below_max_price',
+    amount: '18.90',
+    currency: 'EUR',
+    threshold: '20.00',
+    url: 'https://store-2.example/isbn/1',
+    ...overrides,
+  };
+}
