@@ -2,6 +2,7 @@
 // [--host 127.0.0.1] [--google-api-key KEY]`. The port defaults to 3101, where OPEN_LIBRARY_URL and GOOGLE_BOOKS_URL
 // point outside production; options come from the command line only.
 import { startDemoMetadataServer } from '../src/adapters/metadata/demo/index.js';
+import { closeOnSignal } from './close-on-signal.js';
 
 const DEFAULT_PORT = 3101;
 
@@ -30,17 +31,7 @@ function parseArgs(args: readonly string[]): CliOptions {
 async function main(args: readonly string[]): Promise<void> {
   const server = await startDemoMetadataServer(parseArgs(args));
   console.log(`Demonstration metadata (Open Library and Google Books formats) on ${server.url}; open ${server.url}/ for examples`);
-  let stopping = false;
-  const stop = (): void => {
-    if (stopping) return;
-    stopping = true;
-    server.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  closeOnSignal(server);
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {

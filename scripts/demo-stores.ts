@@ -2,6 +2,7 @@
 // [--latency 0] [--seed shelfwatch]`. The port defaults to 3100, the port of the default DEMO_STORE_URL; pass
 // `--port` to match another DEMO_STORE_URL (options come from the command line only).
 import { startDemoStoreServer } from '../src/adapters/stores/demo/index.js';
+import { closeOnSignal } from './close-on-signal.js';
 
 const DEFAULT_PORT = 3100;
 
@@ -44,17 +45,7 @@ async function main(args: readonly string[]): Promise<void> {
   const options = parseArgs(args);
   const server = await startDemoStoreServer(options);
   console.log(`Demonstration stores listening on ${server.url} (latency ${options.latencyMs} ms); open ${server.url}/ for the list`);
-  let stopping = false;
-  const stop = (): void => {
-    if (stopping) return;
-    stopping = true;
-    server.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  closeOnSignal(server);
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {

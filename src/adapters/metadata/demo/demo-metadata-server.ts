@@ -5,8 +5,8 @@
 //   POST /__control        {"source", "isbn" (13 digits or "*"), "behaviour"}
 //   POST /__control/reset  removes every override and forgets the requests
 //   GET  /__control/requests  the requests received (Google's key shown only as sent or not)
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { startLocalHttpServer } from '../../net/local-http-server.js';
 import { abortableDelay } from '../../stores/demo/abortable-delay.js';
 import { BodyTooLargeError, readBody, sendJson } from '../../stores/demo/http-responses.js';
 import { Isbn } from '../../../domain/catalog/isbn.js';
@@ -28,40 +28,12 @@ interface State {
 
 export async function startDemoMetadataServer(options: DemoMetadataServerOptions = {}): Promise<DemoMetadataServer> {
   const state: State = { baseUrl: '', overrides: new DemoMetadataOverrides(), requests: [], googleApiKey: options.googleApiKey };
-  const pending = new Set<AbortController>();
-  const server = createServer((req, res) => {
-    const controller = new AbortController();
-    pending.add(controller);
-    res.once('close', () => {
-      pending.delete(controller);
-      if (!res.writableFinished) controller.abort();
-    });
-    route(state, req, res, controller.signal).catch((error: unknown) => {
-      if (!res.headersSent) sendJson(res, 500, { error: 'internal', message: error instanceof Error ? error.message : String(error) });
-      else res.destroy();
-    });
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const address = server.address() as AddressInfo;
-  state.baseUrl = `http://${address.address.includes(':') ? `[${address.address}]` : address.address}:${address.port}`;
+  const server = await startLocalHttpServer((req, res, signal) => route(state, req, res, signal), { host: options.host, port: options.port });
+  state.baseUrl = server.url;
 
-  let closed: Promise<void> | null = null;
   return {
-    url: state.baseUrl,
-    close() {
-      closed ??= new Promise<void>((resolve) => {
-        for (const controller of pending) controller.abort();
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
-      return closed;
-    },
+    url: server.url,
+    close: () => server.close(),
     set(source, isbn, behaviour) {
       state.overrides.set(checkOverride({ source, isbn, behaviour }));
     },
