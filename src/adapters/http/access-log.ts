@@ -22,9 +22,9 @@ const QUIET_PATHS = new Set(['/healthz', '/readyz']);
  */
 export function accessLog(write: (entry: AccessLogEntry) => void): RequestHandler {
   return (req, res, next) => {
+    if (QUIET_PATHS.has(req.path)) return next();
     const started = process.hrtime.bigint();
     const path = maskedPath(req.originalUrl);
-    if (QUIET_PATHS.has(req.path)) return next();
     let written = false;
     const done = (): void => {
       if (written) return;

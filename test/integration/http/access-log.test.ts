@@ -67,6 +67,13 @@ describe('access log', () => {
     expect(await lineFor(id)).toMatchObject({ method: 'GET', path: '/api/books/999999', status: 404 });
   });
 
+  it('leaves the health probes out, so they do not drown the lines that matter', async () => {
+    expect((await fetch(`${baseUrl}/healthz`, { headers: { 'x-request-id': 'probe-1' } })).status).toBe(200);
+    await fetch(`${baseUrl}/api/openapi.json`, { headers: { 'x-request-id': 'after-probe-1' } });
+    await lineFor('after-probe-1');
+    expect(accessLines().some((entry) => entry.request_id === 'probe-1')).toBe(false);
+  });
+
   it('never writes a token, a share token or who the user is', async () => {
     const shareToken = 'AbCdEfGhIjKlMnOpQrStUvWxYz012345';
     const res = await fetch(`${baseUrl}/api/lists/${shareToken}?token=${token}`, { headers: { 'x-request-id': 'masked-1' } });
