@@ -1,5 +1,5 @@
 import { normalizeForSearch } from '../../shared/search-text.js';
-import type { ImportFormat } from './parse-wish-import.js';
+import type { ImportFormat } from './import-format.js';
 
 /**
  * Words of a binding, format or media cell, in the order they are tried: audio first, because "Audible Audio"

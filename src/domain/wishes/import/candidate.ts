@@ -1,5 +1,5 @@
 import { foldAuthor } from './fold.js';
-import type { ImportCandidate } from './parse-wish-import.js';
+import type { ImportCandidate } from './import-candidate.js';
 import type { RowFields } from './row-reading.js';
 import { splitTitleSeries } from './title-series.js';
 

@@ -2,6 +2,11 @@
  * A tolerant RFC 4180 reader. Tolerant because the files come from spreadsheets and export scripts, not from
  * a validator: any line end (CRLF, LF, lone CR), a missing final newline, a stray quote inside an unquoted
  * cell, text after a closing quote — all are read the way a spreadsheet would, never rejected.
+ *
+ * Why not csv-parse (with relax_quotes, relax_column_count): it rejects an unterminated quote (no option relaxes
+ * that), reads `"abc"def` as `"abc"def` instead of `abcdef`, and gives no record's first line (`info.lines` is where a
+ * record ends, and counts a CRLF inside quotes twice), so lines would still be counted here. It is slower too: on a
+ * 5 MiB Goodreads export, 454 ms against 104 ms for this reader (236 ms without line numbers); `npm run bench:parsers`.
  */
 
 /** One record; `line` is the 1-based physical line it starts on, so the import report can point into the file. */

@@ -1,8 +1,8 @@
 import { detectDelimiter, parseCsv } from './csv.js';
+import type { ImportLayout } from './import-layout.js';
 import { ROW_READERS } from './layout-rows.js';
 import { detectLayout, unrecognisedFile } from './layouts.js';
 import { readLibraryThingJson } from './librarything-json.js';
-import type { ImportLayout } from './parse-wish-import.js';
 import type { RowReading } from './row-reading.js';
 
 export interface ImportReadings {

@@ -1,4 +1,4 @@
-import type { CsvLayout } from './layouts.js';
+import type { CsvLayout } from './import-layout.js';
 import type { RowReader } from './row-reading.js';
 import { readBookwyrmRow } from './rows/bookwyrm-row.js';
 import { readCalibreRow } from './rows/calibre-row.js';

@@ -1,8 +1,5 @@
 import { ValidationError } from '../../shared/domain-error.js';
-import type { ImportLayout } from './parse-wish-import.js';
-
-/** The layouts told from a CSV (or TSV) header; LibraryThing's JSON export is told from its structure. */
-export type CsvLayout = Exclude<ImportLayout, 'librarything-json'>;
+import type { CsvLayout } from './import-layout.js';
 
 /**
  * Which export a file is, told from its header alone (the user never has to say). Each layout lists the

@@ -1,12 +1,16 @@
 import { toCandidate } from './candidate.js';
 import { decodeImportText } from './decode-text.js';
+import type { ImportCandidate } from './import-candidate.js';
+import type { ImportFormat } from './import-format.js';
+import type { ImportLayout } from './import-layout.js';
 import { readImportText } from './import-readings.js';
 import { readIsbns } from './isbn-cells.js';
 import { readMaxPrice } from './max-price-cells.js';
 import { shorten } from './text-cells.js';
 import type { ImportSeries } from './title-series.js';
 
-export type { ImportSeries };
+// The types callers outside the import need, from the module they call.
+export type { ImportCandidate, ImportFormat, ImportLayout, ImportSeries };
 
 /**
  * Wish import, the pure half: bytes in, the rows worth matching out, each with everything its export says
@@ -24,46 +28,6 @@ export type { ImportSeries };
  * - rows whose cells are all blank (spreadsheets leave `,,,,` lines) are ignored, not reported;
  * - `line` is the physical line a CSV row starts on; for a JSON file it is the entry's position (1-based).
  */
-
-export type ImportLayout =
-  | 'plain'
-  | 'goodreads'
-  | 'storygraph'
-  | 'librarything'
-  | 'librarything-legacy'
-  | 'librarything-json'
-  | 'openlibrary'
-  | 'bookwyrm'
-  | 'hardcover'
-  | 'calibre'
-  | 'openreads';
-
-export type ImportFormat = 'hardcover' | 'paperback' | 'ebook' | 'audiobook';
-
-export interface ImportCandidate {
-  line: number;
-  /** Valid ISBN-13s (ISBN-10 converted), best first. */
-  isbns: string[];
-  /** The book's title without a series suffix: "Ninth House (Alex Stern, #1)" → "Ninth House". */
-  title: string | null;
-  /** The title as the file wrote it (series suffix included): what the report echoes, and one more form to match. */
-  fileTitle: string | null;
-  /** ("Alex Stern", "1"), from the title's suffix or the export's own series column. */
-  series: ImportSeries | null;
-  /** The primary author, "First Last" (the first of `authors`). */
-  author: string | null;
-  /** Primary first, then additional authors, "First Last", no duplicates. */
-  authors: string[];
-  /** From the export's binding, format or media column; unknown → null. */
-  format: ImportFormat | null;
-  /** ISO 639-1 ("en") when the export names a language, else null. */
-  languageCode: string | null;
-  publisher: string | null;
-  /** The edition's publication year when the export gives it, else the work's first. */
-  year: number | null;
-  pages: number | null;
-  maxPrice: { amount: string; currency: string } | null;
-}
 
 export interface ImportInvalid {
   line: number;

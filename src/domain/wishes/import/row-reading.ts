@@ -1,5 +1,5 @@
+import type { ImportFormat } from './import-format.js';
 import type { ColumnIndex } from './layouts.js';
-import type { ImportFormat } from './parse-wish-import.js';
 import type { ImportSeries } from './title-series.js';
 
 /** What one row (or JSON entry) says, before ISBNs, title suffix and prices are validated. */
