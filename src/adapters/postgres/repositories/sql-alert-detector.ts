@@ -7,13 +7,17 @@ import { OrmEntityManager } from '../orm-tokens.js';
 import { bigintArray, type Row, toId } from './row-mapping.js';
 
 /*
+ * The set-based fast path of the alert rules stated in src/domain/alerts (alert-rules.ts: which kinds a quote raises;
+ * alert-facts.ts: which earlier quotes it is compared with). test/integration/pricing/alert-rules-parity.test.ts plays
+ * the domain's case table through this statement and keeps the two equal: change both, or neither.
+ *
  * Set-based, for any number of new quotes. For each new quote: the monitored wishes of its book whose owner
  * reads the edition (format among the user's formats; language among the user's readable languages when the user
  * has set any) and can buy at the store (the /api/user/stores rule, with default preferences when none are saved).
  * Kinds: below_max_price (same currency, at or under the wish's max, not out of stock); price_drop (cheaper than
  * the previous quote at that store); new_lowest (cheaper than every earlier quote of the edition in that currency);
  * back_in_stock (the previous quote at that store was out of stock). A kind is skipped while the latest alert of
- * the same wish × edition × store × kind has the same amount and the store's price has not moved since.
+ * the same wish × edition × store × kind told the same price and the store's price has not moved since.
  */
 const DETECT_AND_INSERT = `
 with q as (
@@ -49,11 +53,12 @@ candidate as (
   ) as k(kind, applies)
   where k.applies
     -- Quiet while the price is unchanged: skip only when the store's price did not move and the latest alert of
-    -- this kind already told this amount. A price that moves away and comes back alerts again; back_in_stock is
-    -- itself a change (the previous quote was out of stock).
+    -- this kind already told this price (amount and currency). A price that moves away and comes back alerts again;
+    -- back_in_stock is itself a change (the previous quote was out of stock).
     and (k.kind = 'back_in_stock' or r.prev_minor is distinct from r.amount_minor
-         or coalesce((select a.amount_minor from alert a where a.wish_id = r.wish_id and a.edition_id = r.edition_id
-                        and a.store_id = r.store_id and a.alert_kind = k.kind order by a.alert_id desc limit 1), -1) <> r.amount_minor)
+         or (select a.amount_minor = r.amount_minor and a.currency = r.currency from alert a
+             where a.wish_id = r.wish_id and a.edition_id = r.edition_id and a.store_id = r.store_id and a.alert_kind = k.kind
+             order by a.alert_id desc limit 1) is not true)
 ),
 inserted as (
   insert into alert (user_id, wish_id, book_id, edition_id, store_id, alert_kind, amount_minor, currency, previous_minor)
