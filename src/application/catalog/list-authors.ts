@@ -9,7 +9,7 @@ import { AuthorRepository } from './ports/author-repository.js';
 export class ListAuthors {
   constructor(@inject(AuthorRepository) private readonly authors: AuthorRepository) {}
 
-  execute(query: { q?: string }, page: PageRequest): Promise<PageSlice<Author>> {
+  async execute(query: { q?: string }, page: PageRequest): Promise<PageSlice<Author>> {
     if (query.q === undefined) return this.authors.page({}, page);
     const search = normalizeForSearch(query.q);
     if ([...search].length < AUTHOR_QUERY_MIN) {

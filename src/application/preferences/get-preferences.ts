@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import { DEFAULT_PREFERENCES, type Preferences } from '../../domain/wishes/preferences.js';
+import { defaultPreferences, type Preferences } from '../../domain/wishes/preferences.js';
 import { PreferencesRepository } from './ports/preferences-repository.js';
 
 @injectable()
@@ -8,6 +8,6 @@ export class GetPreferences {
 
   /** Defaults until the user first saves. */
   async execute(userId: number): Promise<Preferences> {
-    return (await this.preferences.find(userId)) ?? { ...DEFAULT_PREFERENCES, formats: [...DEFAULT_PREFERENCES.formats] };
+    return (await this.preferences.find(userId)) ?? defaultPreferences();
   }
 }

@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import { changePreferences, DEFAULT_PREFERENCES, type Preferences } from '../../domain/wishes/preferences.js';
+import { changePreferences, defaultPreferences, type Preferences } from '../../domain/wishes/preferences.js';
 import { UnitOfWork } from '../shared/unit-of-work.js';
 import { PreferencesRepository } from './ports/preferences-repository.js';
 
@@ -12,7 +12,7 @@ export class UpdatePreferences {
 
   execute(userId: number, change: Partial<Preferences>): Promise<Preferences> {
     return this.uow.transaction(async () => {
-      const current = (await this.preferences.find(userId)) ?? DEFAULT_PREFERENCES;
+      const current = (await this.preferences.find(userId)) ?? defaultPreferences();
       const next = changePreferences(current, change);
       await this.preferences.save(userId, next);
       return next;

@@ -14,9 +14,14 @@ export interface Preferences {
 export const DEFAULT_PREFERENCES: Readonly<Preferences> = Object.freeze({
   country: null,
   currency: 'EUR',
-  formats: [...EDITION_FORMATS],
+  formats: Object.freeze([...EDITION_FORMATS]) as Preferences['formats'],
   alertEmail: false,
 });
+
+/** The defaults as a user's own preferences: a fresh copy, so nothing a caller does reaches the shared constant. */
+export function defaultPreferences(): Preferences {
+  return { ...DEFAULT_PREFERENCES, formats: [...DEFAULT_PREFERENCES.formats] };
+}
 
 /** Applies a change to preferences; fields left undefined keep their current value. Codes are checked. */
 export function changePreferences(current: Preferences, change: Partial<Preferences>): Preferences {

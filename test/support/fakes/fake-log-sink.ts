@@ -1,16 +1,33 @@
 import type { LogSink } from '../../../src/application/logging/log-sink.js';
 import type { LogEvent } from '../../../src/domain/logging/log-event.js';
 
-/** Keeps every recorded event in order, for assertions. */
+/**
+ * Keeps every recorded event in order, for assertions. `holdReady` makes `ready` wait, as a sink with a backlog does,
+ * until the function it returns is called.
+ */
 export class FakeLogSink implements LogSink {
   readonly events: LogEvent[] = [];
   closed = false;
+  readyCalls = 0;
+  private backlog: Promise<void> | null = null;
+
+  holdReady(): () => void {
+    let release!: () => void;
+    this.backlog = new Promise((resolve) => (release = resolve));
+    return () => {
+      this.backlog = null;
+      release();
+    };
+  }
 
   record(event: LogEvent): void {
     this.events.push(event);
   }
 
-  async ready(): Promise<void> {}
+  async ready(): Promise<void> {
+    this.readyCalls++;
+    await this.backlog;
+  }
 
   async close(): Promise<void> {
     this.closed = true;

@@ -1,21 +1,62 @@
-import type { CooldownClaim, EditionTargets, PricingRepository } from '../../../src/application/pricing/ports/pricing-repository.js';
+import type { CooldownClaim, EditionTargets, PricingRepository, UserFetchQuota } from '../../../src/application/pricing/ports/pricing-repository.js';
 import type { StoreTarget } from '../../../src/application/pricing/ports/price-source.js';
 import type { NewDailyQuote, PriceQuote } from '../../../src/domain/pricing/price-quote.js';
 import type { PageRequest, PageSlice } from '../../../src/domain/shared/page.js';
+import { keysetPage } from './keyset-page.js';
+import type { TransactionalFake } from './fake-unit-of-work.js';
+
+interface UserWindow {
+  start: Date;
+  used: number;
+}
 
 /**
- * The quotes part of PricingRepository in memory: `addDailyQuotes` stores and numbers them. `failNextAdd` makes the
- * next call throw (as a failed statement would). The fetch/cooldown methods are not needed by the use cases tested
- * with it and throw, so a test relying on them fails loudly instead of passing on a made-up answer.
+ * PricingRepository in memory. `addDailyQuotes` stores and numbers the quotes; `failNextAdd` makes the next call
+ * throw (as a failed statement would). Editions' store targets are what `addEdition` said. The claims follow the SQL
+ * ones: an edition's on-demand fetch once per cooldown, a user's `limit` fetches per window, a window starting with
+ * the first fetch after the previous one ended; a refusal answers the seconds until a claim would succeed (at least 1).
+ * Enlisted in a FakeUnitOfWork, a rolled-back transaction takes its claims back.
  */
-export class InMemoryPricingRepository implements PricingRepository {
+export class InMemoryPricingRepository implements PricingRepository, TransactionalFake {
   readonly quotes: PriceQuote[] = [];
   private nextId = 1;
   private failure: Error | null = null;
+  private readonly editions = new Map<number, EditionTargets>();
+  private lastOnDemandFetch = new Map<number, Date>();
+  private userWindows = new Map<number, UserWindow>();
 
   failNextAdd(error: Error = new Error('could not store the quotes')): this {
     this.failure = error;
     return this;
+  }
+
+  /** An edition whose prices can be fetched at these stores (none: no active store sells its format). */
+  addEdition(edition: EditionTargets): this {
+    this.editions.set(edition.editionId, edition);
+    return this;
+  }
+
+  /** Quotes as if stored earlier (a monthly one keeps its kind); returns them numbered. */
+  addQuotes(...quotes: Array<Omit<PriceQuote, 'id'>>): PriceQuote[] {
+    const stored = quotes.map((q): PriceQuote => ({ ...q, id: this.nextId++ }));
+    this.quotes.push(...stored);
+    return stored;
+  }
+
+  /** How many on-demand fetches the user's current window has counted. */
+  usedByUser(userId: number): number {
+    return this.userWindows.get(userId)?.used ?? 0;
+  }
+
+  snapshot(): () => void {
+    const onDemand = new Map(this.lastOnDemandFetch);
+    const windows = new Map([...this.userWindows].map(([user, w]) => [user, { ...w }]));
+    const quoteCount = this.quotes.length;
+    return () => {
+      this.lastOnDemandFetch = onDemand;
+      this.userWindows = windows;
+      this.quotes.splice(quoteCount);
+    };
   }
 
   async addDailyQuotes(quotes: readonly NewDailyQuote[]): Promise<PriceQuote[]> {
@@ -29,23 +70,42 @@ export class InMemoryPricingRepository implements PricingRepository {
     return stored;
   }
 
-  async editionTargets(_editionId: number): Promise<EditionTargets | null> {
-    throw new Error('InMemoryPricingRepository.editionTargets is not faked');
+  async editionTargets(editionId: number): Promise<EditionTargets | null> {
+    const edition = this.editions.get(editionId);
+    return edition ? { ...edition, targets: edition.targets.map((t) => ({ ...t })) } : null;
   }
 
-  async taskTarget(_editionId: number, _storeId: number): Promise<{ bookId: number; target: StoreTarget } | null> {
-    throw new Error('InMemoryPricingRepository.taskTarget is not faked');
+  async taskTarget(editionId: number, storeId: number): Promise<{ bookId: number; target: StoreTarget } | null> {
+    const edition = this.editions.get(editionId);
+    const target = edition?.targets.find((t) => t.storeId === storeId);
+    return edition && target ? { bookId: edition.bookId, target: { ...target } } : null;
   }
 
-  async claimOnDemandFetch(): Promise<CooldownClaim> {
-    throw new Error('InMemoryPricingRepository.claimOnDemandFetch is not faked');
+  async claimOnDemandFetch(editionId: number, cooldownSeconds: number, now: Date): Promise<CooldownClaim> {
+    const last = this.lastOnDemandFetch.get(editionId);
+    const elapsedSeconds = last === undefined ? Infinity : (now.getTime() - last.getTime()) / 1000;
+    if (elapsedSeconds >= cooldownSeconds) {
+      this.lastOnDemandFetch.set(editionId, new Date(now));
+      return { claimed: true };
+    }
+    return { claimed: false, retryAfterSeconds: Math.max(1, Math.ceil(cooldownSeconds - elapsedSeconds)) };
   }
 
-  async claimUserFetch(): Promise<CooldownClaim> {
-    throw new Error('InMemoryPricingRepository.claimUserFetch is not faked');
+  async claimUserFetch(userId: number, quota: UserFetchQuota, now: Date): Promise<CooldownClaim> {
+    const current = this.userWindows.get(userId);
+    const windowMs = quota.windowSeconds * 1000;
+    const window = current && current.start.getTime() > now.getTime() - windowMs ? { start: current.start, used: current.used + 1 } : { start: new Date(now), used: 1 };
+    this.userWindows.set(userId, window);
+    if (window.used <= quota.limit) return { claimed: true };
+    return { claimed: false, retryAfterSeconds: Math.max(1, Math.ceil((window.start.getTime() + windowMs - now.getTime()) / 1000)) };
   }
 
-  async pageOfEdition(_editionId: number, _request: PageRequest): Promise<PageSlice<PriceQuote>> {
-    throw new Error('InMemoryPricingRepository.pageOfEdition is not faked');
+  async pageOfEdition(editionId: number, request: PageRequest): Promise<PageSlice<PriceQuote>> {
+    return keysetPage(
+      this.quotes.filter((q) => q.editionId === editionId),
+      (q) => q.id,
+      'desc',
+      request,
+    );
   }
 }

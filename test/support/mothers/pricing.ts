@@ -1,7 +1,10 @@
 import type { NewUserAlert } from '../../../src/application/pricing/ports/alert-detector.js';
 import type { ClaimedTask, FetchTask } from '../../../src/application/pricing/ports/fetch-runs.js';
 import type { StoreTarget } from '../../../src/application/pricing/ports/price-source.js';
+import type { EditionTargets } from '../../../src/application/pricing/ports/pricing-repository.js';
 import type { PriceFetchResult, PriceObservation } from '../../../src/domain/pricing/price-observation.js';
+import type { PriceQuote } from '../../../src/domain/pricing/price-quote.js';
+import { Money } from '../../../src/domain/shared/money.js';
 
 /** A store page for edition `editionId` at store `storeId`; its URL is unique per pair. */
 export function aStoreTarget(overrides: Partial<StoreTarget> & { editionId?: number } = {}): StoreTarget {
@@ -58,6 +61,35 @@ export function aNewUserAlert(overrides: Partial<NewUserAlert> = {}): NewUserAle
     currency: 'EUR',
     threshold: '20.00',
     url: 'https://store-2.example/isbn/1',
+    ...overrides,
+  };
+}
+
+/** A paperback edition `editionId` of book `10 + editionId`, sold at the given stores (default: store 2). */
+export function anEditionWithTargets(overrides: Partial<EditionTargets> & { storeIds?: number[] } = {}): EditionTargets {
+  const { storeIds = [2], ...rest } = overrides;
+  const editionId = rest.editionId ?? 1;
+  return {
+    editionId,
+    bookId: 10 + editionId,
+    isbn: '9780306406157',
+    format: 'paperback',
+    targets: storeIds.map((storeId) => aStoreTarget({ editionId, storeId })),
+    ...rest,
+  };
+}
+
+/** A stored daily quote (without its id) of edition 1 at store 2. */
+export function aDailyQuote(overrides: Partial<Omit<PriceQuote, 'id'>> = {}): Omit<PriceQuote, 'id'> {
+  return {
+    editionId: 1,
+    storeId: 2,
+    price: Money.parse('18.90', 'EUR'),
+    availability: 'in_stock',
+    url: 'https://store-2.example/isbn/1',
+    fetchedAt: new Date('2026-11-24T03:00:00Z'),
+    kind: 'daily',
+    monthly: null,
     ...overrides,
   };
 }

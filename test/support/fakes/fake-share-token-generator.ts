@@ -1,0 +1,10 @@
+import type { ShareTokenGenerator } from '../../../src/application/lists/ports/book-list-repository.js';
+
+/** Hands out `share-token-1`, `share-token-2`, … : predictable, never all digits, as the port requires. */
+export class FakeShareTokenGenerator implements ShareTokenGenerator {
+  issued = 0;
+
+  next(): string {
+    return `share-token-${++this.issued}`;
+  }
+}

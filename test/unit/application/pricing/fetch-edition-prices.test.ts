@@ -1,0 +1,151 @@
+// FetchEditionPrices with hand-written fakes: the edition's cooldown, the user's quota, and what a fetch stores.
+import { describe, expect, it } from 'vitest';
+import { DeliverAlerts } from '../../../../src/application/pricing/deliver-alerts.js';
+import { FetchEditionPrices, type OnDemandLimits } from '../../../../src/application/pricing/fetch-edition-prices.js';
+import { RecordObservations } from '../../../../src/application/pricing/record-observations.js';
+import { EditionNotFoundError } from '../../../../src/domain/catalog/errors.js';
+import { Money } from '../../../../src/domain/shared/money.js';
+import { FakeAlertDetector } from '../../../support/fakes/fake-alert-detector.js';
+import { FakeAlertMailer } from '../../../support/fakes/fake-alert-mailer.js';
+import { FakeClock } from '../../../support/fakes/fake-clock.js';
+import { FakeLogSink } from '../../../support/fakes/fake-log-sink.js';
+import { FakePriceSource } from '../../../support/fakes/fake-price-source.js';
+import { FakeUnitOfWork } from '../../../support/fakes/fake-unit-of-work.js';
+import { InMemoryPricingRepository } from '../../../support/fakes/in-memory-pricing-repository.js';
+import { aNewUserAlert, anEditionWithTargets, aPriceFound, aStoreTarget } from '../../../support/mothers/pricing.js';
+
+const READER = 5;
+const OTHER_READER = 6;
+const LIMITS: OnDemandLimits = { cooldownSeconds: 600, perUser: { limit: 2, windowSeconds: 3600 } };
+
+function world() {
+  const clock = new FakeClock();
+  const pricing = new InMemoryPricingRepository();
+  const source = new FakePriceSource();
+  const detector = new FakeAlertDetector();
+  const mailer = new FakeAlertMailer();
+  const logs = new FakeLogSink();
+  const uow = new FakeUnitOfWork().enlist(pricing);
+  const record = new RecordObservations(pricing, detector, new DeliverAlerts(mailer, logs, clock), uow);
+  const use = new FetchEditionPrices(pricing, source, record, clock, uow);
+  return { use, clock, pricing, source, detector, mailer, logs, uow };
+}
+
+describe('FetchEditionPrices', () => {
+  it('fetches every store for the user, stores the prices found and reports each store that failed', async () => {
+    const { use, pricing, source, clock } = world();
+    pricing.addEdition(anEditionWithTargets({ editionId: 1, storeIds: [2, 3, 4] }));
+    source.answer(aStoreTarget({ editionId: 1, storeId: 2 }).productUrl, aPriceFound({ amount: '18.9', url: 'https://store-2.example/p' }));
+    source.answer(aStoreTarget({ editionId: 1, storeId: 4 }).productUrl, { ok: false, failure: { kind: 'blocked', message: 'captcha' } });
+
+    const result = await use.execute(READER, 1, LIMITS);
+
+    expect(source.fetched.map((t) => t.storeId)).toEqual([2, 3, 4]);
+    expect(source.requesters).toEqual([{ userId: READER }, { userId: READER }, { userId: READER }]);
+    expect(result.quotes).toEqual([
+      {
+        id: 1,
+        editionId: 1,
+        storeId: 2,
+        price: Money.parse('18.90', 'EUR'),
+        availability: 'in_stock',
+        url: 'https://store-2.example/p',
+        fetchedAt: clock.now(),
+        kind: 'daily',
+        monthly: null,
+      },
+    ]);
+    expect(result.failed).toEqual([
+      { storeId: 3, error: 'not_found', message: `no page at ${aStoreTarget({ editionId: 1, storeId: 3 }).productUrl}` },
+      { storeId: 4, error: 'blocked', message: 'captcha' },
+    ]);
+    expect(pricing.quotes).toEqual(result.quotes);
+  });
+
+  it('delivers the alerts the new quotes trigger', async () => {
+    const { use, pricing, source, detector, mailer } = world();
+    pricing.addEdition(anEditionWithTargets({ editionId: 1, storeIds: [2] }));
+    source.answer(aStoreTarget({ editionId: 1, storeId: 2 }).productUrl, aPriceFound());
+    const alert = aNewUserAlert({ email: 'reader@example.org', wantsEmail: true });
+    detector.alertsFor(1, alert);
+    await use.execute(READER, 1, LIMITS);
+    expect(detector.asked).toEqual([[1]]);
+    expect(mailer.sent).toEqual([{ to: 'reader@example.org', alert }]);
+  });
+
+  it('refuses an unknown edition with not_found before counting anything against the user', async () => {
+    const { use, pricing, source } = world();
+    const refused = use.execute(READER, 99, LIMITS);
+    await expect(refused).rejects.toBeInstanceOf(EditionNotFoundError);
+    await expect(refused).rejects.toMatchObject({ code: 'not_found' });
+    expect(pricing.usedByUser(READER)).toBe(0);
+    expect(source.fetched).toEqual([]);
+  });
+
+  it("refuses a second fetch of an edition within its cooldown, for any user, with the seconds left", async () => {
+    const { use, pricing, source, clock } = world();
+    pricing.addEdition(anEditionWithTargets({ editionId: 1 }));
+    await use.execute(READER, 1, LIMITS);
+    clock.advance(200_000);
+
+    const refused = use.execute(OTHER_READER, 1, LIMITS);
+    await expect(refused).rejects.toMatchObject({ code: 'rate_limited', retryAfterSeconds: 400 });
+    expect(source.fetched).toHaveLength(1);
+
+    clock.advance(400_000);
+    await expect(use.execute(OTHER_READER, 1, LIMITS)).resolves.toMatchObject({ failed: [{ storeId: 2 }] });
+    expect(source.fetched).toHaveLength(2);
+  });
+
+  it("refuses a user past the per-user limit until the window ends, even for another edition", async () => {
+    const { use, pricing, source, clock } = world();
+    for (const editionId of [1, 2, 3]) pricing.addEdition(anEditionWithTargets({ editionId }));
+    await use.execute(READER, 1, LIMITS);
+    clock.advance(60_000);
+    await use.execute(READER, 2, LIMITS);
+    clock.advance(60_000);
+
+    const refused = use.execute(READER, 3, LIMITS);
+    await expect(refused).rejects.toMatchObject({ code: 'rate_limited', retryAfterSeconds: 3600 - 120 });
+    await expect(refused).rejects.toThrow('You fetched prices 2 times recently');
+    // Another user is not held back by this one's quota.
+    await expect(use.execute(OTHER_READER, 3, LIMITS)).resolves.toBeDefined();
+
+    clock.advance(3480_000);
+    pricing.addEdition(anEditionWithTargets({ editionId: 4 }));
+    await expect(use.execute(READER, 4, LIMITS)).resolves.toBeDefined();
+    expect(source.fetched.map((t) => t.productUrl)).toEqual([1, 2, 3, 4].map((editionId) => aStoreTarget({ editionId }).productUrl));
+  });
+
+  it("a request the edition's cooldown refuses costs the user nothing: both claims are taken back together", async () => {
+    const { use, pricing, uow } = world();
+    for (const editionId of [1, 2, 3]) pricing.addEdition(anEditionWithTargets({ editionId }));
+    await use.execute(OTHER_READER, 1, LIMITS);
+
+    await expect(use.execute(READER, 1, LIMITS)).rejects.toMatchObject({ code: 'rate_limited' });
+    expect(uow.rolledBack).toBe(1);
+    expect(pricing.usedByUser(READER)).toBe(0);
+
+    // So the reader still has the whole quota of two.
+    await use.execute(READER, 2, LIMITS);
+    await use.execute(READER, 3, LIMITS);
+    expect(pricing.usedByUser(READER)).toBe(2);
+  });
+
+  it('a refused user does not start the edition\'s cooldown', async () => {
+    const { use, pricing } = world();
+    for (const editionId of [1, 2, 3]) pricing.addEdition(anEditionWithTargets({ editionId }));
+    await use.execute(READER, 1, LIMITS);
+    await use.execute(READER, 2, LIMITS);
+    await expect(use.execute(READER, 3, LIMITS)).rejects.toMatchObject({ code: 'rate_limited' });
+    await expect(use.execute(OTHER_READER, 3, LIMITS)).resolves.toBeDefined();
+  });
+
+  it('stores nothing and answers empty lists for an edition no active store sells', async () => {
+    const { use, pricing, source, detector } = world();
+    pricing.addEdition(anEditionWithTargets({ editionId: 1, storeIds: [] }));
+    expect(await use.execute(READER, 1, LIMITS)).toEqual({ quotes: [], failed: [] });
+    expect(source.fetched).toEqual([]);
+    expect(detector.asked).toEqual([]);
+  });
+});
