@@ -212,7 +212,7 @@ All numbers below come from that one run; every baseline was measured in the sam
 **Machine:** ${machine.cpu}, ${machine.cores} cores, ${machine.memory}; ${machine.os}; Node ${machine.node};
 PostgreSQL ${postgres.version} (${serverKind}, default settings: shared_buffers ${postgres.sharedBuffers}, work_mem ${postgres.workMem}).
 The database, the service and the benchmark share the ${machine.cores} cores. The service runs as
-\`node --expose-gc --import tsx --import bench/service-memory-probe.ts src/main.ts\` (${mallocNote(r.memory)}: no \`MALLOC_*\` variables) with
+\`node --expose-gc --import tsx --import bench/service-memory-probe.ts src/composition/entries/api-service.ts\` (${mallocNote(r.memory)}: no \`MALLOC_*\` variables) with
 \`NODE_ENV=production\`, \`SCHEDULER=off\`, \`FETCH_WORKERS=off\`, \`DEMO_STORES=off\`, \`METADATA_SOURCES=off\` and the default pool:
 with no metadata source the import queues no enrichment job after its commit (one pg-boss insert otherwise, not measured here) and no
 enrichment worker runs beside the measurements.

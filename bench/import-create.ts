@@ -95,7 +95,7 @@ async function main(): Promise<number> {
     name: 'service',
     // --expose-gc and the probe (bench/service-memory-probe.ts), so the benchmark can read what the service's heap
     // retains after a forced full collection; nothing else changes in the service.
-    args: probedServiceArgs(ROOT, 'src/main.ts'),
+    args: probedServiceArgs(ROOT, 'src/composition/entries/api-service.ts'),
     cwd: ROOT,
     env: defaultMalloc(serviceChildEnv({
       DATABASE_URL: db.url,

@@ -8,7 +8,7 @@ import { createServer } from 'node:http';
 import { loadConfig } from '../config/config.js';
 import type { LogSink } from '../src/application/logging/log-sink.js';
 import type { LogEvent } from '../src/domain/logging/log-event.js';
-import { startService } from '../src/service.js';
+import { startService } from '../src/composition/api-service.js';
 
 class SwitchableLogSink implements LogSink {
   enabled = true;

@@ -8,6 +8,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { LOG_INSERT_SQL, logRowsText } from '../src/adapters/logging/log-insert.js';
 import { prepareDatabase } from '../src/adapters/postgres/database.js';
+import { configuredStores } from '../src/adapters/stores/recipes/configured-stores.js';
 import { cpuWindow, waitForQuiet } from './cpu.js';
 import { type BenchDatabase, freePort, startBenchDatabase } from './database.js';
 import { BENCH_EVENT_NAME, benchEvent, benchIntakeBody } from './logging-events.js';
@@ -123,7 +124,7 @@ interface RemoteResult {
 }
 
 /**
- * Over HTTP, two ways into the standalone component (`src/logging-main.ts`): the remote sink as the API uses it
+ * Over HTTP, two ways into the standalone component (`src/composition/entries/logging-component.ts`): the remote sink as the API uses it
  * (bench/logging-remote-intake.ts: HttpLogSink, events batched as NDJSON while requests are in flight), and
  * autocannon sending one event per request as C8.3's JSON body. Stored rows are counted in the window.
  */
@@ -131,7 +132,7 @@ async function httpIntake(url: string): Promise<{ remote: RemoteResult; single: 
   const port = await freePort();
   const component = await startNodeChild({
     name: 'logging component',
-    args: ['--import', 'tsx', 'src/logging-main.ts'],
+    args: ['--import', 'tsx', 'src/composition/entries/logging-component.ts'],
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: 'production', DATABASE_URL: url, LOG_SHARED_SECRET: SHARED_SECRET, LOGGING_PORT: String(port), HOST: '127.0.0.1', SCHEDULER: 'off' },
     ready: /listening on/,
@@ -173,7 +174,7 @@ async function main(): Promise<void> {
   const machine = machineInfo();
   const startedAt = new Date();
   database = await startBenchDatabase(process.env, say);
-  await prepareDatabase(database.url, { demoStores: false, demoStoreUrl: 'http://127.0.0.1:9', enabledStores: [] });
+  await prepareDatabase(database.url, configuredStores({ demoStores: false, demoStoreUrl: 'http://127.0.0.1:9', enabledStores: [] }));
   const url = database.url;
 
   say(`Baseline: bulk inserts of ${BATCH} rows, back to back, ${SECONDS} s ...`);

@@ -3,8 +3,8 @@ import path from 'node:path';
 import { type ChildHandle, startNodeChild } from './processes.js';
 import { type CpuSplit, cpuSplitWindow, isAlive, type RssSample, sampleRss } from './pricing-proc.js';
 
-// Runs `scripts/job.ts` as one child process, exactly as `npm run job` starts it (the node command of package.json's
-// "job" script, e.g. `node --max-old-space-size=160 --import tsx scripts/job.ts`, without npm's own process, so the
+// Runs `src/composition/entries/job.ts` as one child process, exactly as `npm run job` starts it (the node command of package.json's
+// "job" script, e.g. `node --max-old-space-size=160 --import tsx src/composition/entries/job.ts`, without npm's own process, so the
 // process measured is the one doing the work), timing it from spawn to its final summary line while sampling its
 // resident memory and the CPU of the processes taking part.
 
@@ -52,7 +52,7 @@ export interface JobResult {
   exit: string;
 }
 
-const JOB_SCRIPT = 'scripts/job.ts';
+const JOB_SCRIPT = 'src/composition/entries/job.ts';
 
 /** The node options of package.json's "job" script (`node <options> <script>`): how the product runs its jobs. */
 export function jobNodeOptions(cwd: string): string[] {

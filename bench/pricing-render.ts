@@ -1,4 +1,4 @@
-import { DEMO_STORE_SLUGS, type DemoStoreSlug, type DemoStoreStats } from '../src/adapters/stores/demo/index.js';
+import { DEMO_STORE_SLUGS, type DemoStoreSlug, type DemoStoreStats } from '../src/adapters/demo/stores/index.js';
 import { SHIPPED_STORES } from '../src/adapters/stores/recipes/shipped-stores.js';
 import { QUIET_THRESHOLD_CORES } from './load.js';
 import { table } from './report.js';
@@ -14,7 +14,7 @@ import type { FetchSeedSummary, MonthSeedSummary, ConsolidatedState } from './pr
 export const TARGETS = { fetchFactor: 1.25, rssGrowthBytes: 150 * 1024 ** 2, consolidationFactor: 1.5 };
 
 export interface FetchResult {
-  /** 'job': `scripts/job.ts fetch` as package.json's "job" script starts it. */
+  /** 'job': `src/composition/entries/job.ts fetch` as package.json's "job" script starts it. */
   label: string;
   command: string;
   seed: FetchSeedSummary;
@@ -260,7 +260,7 @@ ${extractionMean.toFixed(2)} ms per task on average over this run's requests (th
   40,000 jobs), 8 workers holding one bundle each, and a bundle's database work set-based: one statement claims the tasks and
   reads their targets, one transaction stores the quotes and alerts, one statement settles the bundle. The run's fetch_run
   row, whose lock every settle used to queue on, moves once per bundle.
-- *Page reading* (src/adapters/stores/node-http-transport.ts, extraction/tag-scan.ts, extraction/dom.ts): pages over
+- *Page reading* (src/adapters/kits/net/node-http-transport.ts, extraction/tag-scan.ts, extraction/dom.ts): pages over
   node:http with keep-alive instead of undici's fetch (a CPU profile of the job while building this run: ~2.7 ms per page in undici, under the profiler);
   microdata and meta tags from one streaming htmlparser2 pass instead of a parse5 DOM; a DOM (cheerio on htmlparser2) only
   for corner-bookshop's CSS selectors; and pages read on a worker thread (src/adapters/stores/extraction-threads.ts; one
@@ -311,7 +311,7 @@ price_quote with its indexes: ${mib(c.seed.tableBytes)}; generated in ${c.seed.s
 Every measurement runs on its own copy of that database (\`create database … template … strategy file_copy\`), read once and
 checkpointed before the measurement; the order is use case, baseline, baseline, use case (…), so neither profits from going first.
 
-- **Use case:** \`node ${(f.command.split(' scripts/job.ts')[0] ?? 'node').replace(/^node /, '')} scripts/job.ts consolidate --month ${c.month}\` on the copy; the time is the use case's own, from its
+- **Use case:** \`node ${(f.command.split(' src/composition/entries/job.ts')[0] ?? 'node').replace(/^node /, '')} src/composition/entries/job.ts consolidate --month ${c.month}\` on the copy; the time is the use case's own, from its
   summary line ("Done: … consolidated in … ms": ConsolidateMonth, i.e. the transaction with src/adapters/postgres/repositories/sql-consolidation.ts
   \`CONSOLIDATE\`); the job process's time from spawn (startup, migrations check, pg-boss) is shown beside it.
 - **Baseline:** one hand-written statement doing the same — monthly quotes merged into existing ones exactly as the use case does,

@@ -1,6 +1,6 @@
 // `npx tsx bench/pricing.ts`: the pricing benchmark. (1) The daily fetch of 40,000 (edition, store) pages from the
-// demonstration stores answering in 50 ms, run as `scripts/job.ts fetch`; (2) the month-end consolidation of
-// 1,000,000 daily quotes through `scripts/job.ts consolidate`, against one hand-written SQL statement on an
+// demonstration stores answering in 50 ms, run as `src/composition/entries/job.ts fetch`; (2) the month-end consolidation of
+// 1,000,000 daily quotes through `src/composition/entries/job.ts consolidate`, against one hand-written SQL statement on an
 // identical copy of the data. Writes its own section of docs/benchmarks.md.
 // Exits non-zero only on errors (setup failures, a job failing, wrong results), never because a target was missed.
 //
@@ -21,7 +21,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { migrate } from '../src/adapters/postgres/database.js';
-import { DEMO_STORE_SLUGS, type DemoStoreSlug, type DemoStoreStats } from '../src/adapters/stores/demo/index.js';
+import { DEMO_STORE_SLUGS, type DemoStoreSlug, type DemoStoreStats } from '../src/adapters/demo/stores/index.js';
 import { formatMonth, type Month, monthEnd, monthStart } from '../src/domain/pricing/month.js';
 import { waitForQuiet } from './cpu.js';
 import { type BenchDatabase, freePort, startBenchDatabase } from './database.js';
@@ -214,7 +214,7 @@ async function measureFetch(
   demoPid: number,
 ): Promise<FetchResult> {
   const title = label === 'job' ? 'daily fetch' : `fetch variant ${label}`;
-  const command = `node ${jobNodeOptions(ROOT).join(' ')} scripts/job.ts fetch`;
+  const command = `node ${jobNodeOptions(ROOT).join(' ')} src/composition/entries/job.ts fetch`;
   await demoControl(demoUrl, 'POST', '/__control/reset');
   await quiet(title);
   say(`Running ${command} (STORE_CONCURRENCY=${SETTINGS.storeConcurrency}, STORE_MIN_INTERVAL_MS=0, FETCH_RETRIES=0, demo latency ${SETTINGS.latencyMs} ms) ...`);

@@ -100,7 +100,7 @@ async function main(): Promise<number> {
   const servicePort = await freePort();
   const service = await startNodeChild({
     name: 'service',
-    args: ['--import', 'tsx', 'src/main.ts'],
+    args: ['--import', 'tsx', 'src/composition/entries/api-service.ts'],
     cwd: ROOT,
     env: childEnv({ DATABASE_URL: db.url, JWT_SECRET: secret, PORT: String(servicePort), HOST: '127.0.0.1', NODE_ENV: 'production' }),
     ready: /listening/,
@@ -445,7 +445,7 @@ so that neither autovacuum nor a checkpoint lands in a measurement.
 ### 2–3. \`GET /api/books?per_page=${SETTINGS.perPage}\`: service vs baseline
 
 ${SETTINGS.connections} connections, ${SETTINGS.warmupSeconds} s warm-up (discarded), then ${SETTINGS.seconds} s measured, autocannon in the benchmark's own process.
-The service runs as \`node --import tsx src/main.ts\` with \`NODE_ENV=production\` and the default pool (DB_POOL_MAX ${SETTINGS.poolMax}).
+The service runs as \`node --import tsx src/composition/entries/api-service.ts\` with \`NODE_ENV=production\` and the default pool (DB_POOL_MAX ${SETTINGS.poolMax}).
 The baseline (bench/baseline-books-server.ts) is bare \`node:http\` + a pg Pool of ${SETTINGS.poolMax}: the same HS256 verification
 (jsonwebtoken, KeyObject), the same keyset SQL (\`order by book_id limit ${SETTINGS.perPage + 1}\` with the \`author_ids\` array subquery)
 and a \`{data, _links}\` body of the same size; the benchmark checks that both answer identical \`data\` first.

@@ -1,5 +1,5 @@
 // Preloaded into the measured service by bench/import-create.ts
-// (`node --expose-gc --import tsx --import bench/service-memory-probe.ts src/main.ts`, with BENCH_MEMORY_PROBE_PORT set):
+// (`node --expose-gc --import tsx --import bench/service-memory-probe.ts src/composition/entries/api-service.ts`, with BENCH_MEMORY_PROBE_PORT set):
 // a tiny side server on 127.0.0.1 that, on `GET /gc`, runs two plain full collections (`gc(); gc();`) in the
 // service's own event loop and answers with process.memoryUsage() and VmRSS. Between requests it does nothing: no
 // timers, no sampling, no heap snapshots. The service's own code is untouched and never sees it.

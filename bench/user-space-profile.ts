@@ -53,7 +53,7 @@ async function main(): Promise<void> {
     const port = await freePort();
     const service = await startNodeChild({
       name: 'service',
-      args: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, '--import', 'tsx', 'src/main.ts'],
+      args: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, '--import', 'tsx', 'src/composition/entries/api-service.ts'],
       cwd: ROOT,
       env: {
         ...process.env,

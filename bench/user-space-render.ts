@@ -181,7 +181,7 @@ between the imports.
 **Machine:** ${r.machine.cpu}, ${r.machine.cores} cores, ${r.machine.memory}; ${r.machine.os}; Node ${r.machine.node};
 PostgreSQL ${r.postgres.version} (${r.dbKind === 'embedded' ? 'the embedded server of src/adapters/postgres/embedded-postgres.ts' : 'the server in DATABASE_URL'},
 default settings: shared_buffers ${r.postgres.sharedBuffers}, work_mem ${r.postgres.workMem}). The database, the service and the benchmark
-(autocannon, the SQL baseline) share the ${r.machine.cores} cores. The service runs as \`node --import tsx src/main.ts\` with \`NODE_ENV=production\`,
+(autocannon, the SQL baseline) share the ${r.machine.cores} cores. The service runs as \`node --import tsx src/composition/entries/api-service.ts\` with \`NODE_ENV=production\`,
 \`SCHEDULER=off\`, \`FETCH_WORKERS=off\`, \`DEMO_STORES=on\`, \`DEMO_STORE_SERVER=off\` and the default pool (DB_POOL_MAX ${s.poolMax}).
 Before each measurement the benchmark waits (up to ${s.quietWaitSeconds} s) until other processes use less than ${s.quietThreshold} cores,
 records their CPU use during every measured window, and repeats a disturbed one (${s.maxAttempts} attempts at most; the least

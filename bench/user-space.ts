@@ -124,7 +124,7 @@ async function main(): Promise<number> {
   const port = await freePort();
   const service = await startNodeChild({
     name: 'service',
-    args: ['--import', 'tsx', 'src/main.ts'],
+    args: ['--import', 'tsx', 'src/composition/entries/api-service.ts'],
     cwd: ROOT,
     env: childEnv({
       DATABASE_URL: db.url,

@@ -1,7 +1,7 @@
 // Runs the demonstration metadata server on its own: `npx tsx scripts/demo-metadata.ts [--port 3101]
 // [--host 127.0.0.1] [--google-api-key KEY]`. The port defaults to 3101, where OPEN_LIBRARY_URL and GOOGLE_BOOKS_URL
 // point outside production; options come from the command line only.
-import { startDemoMetadataServer } from '../src/adapters/metadata/demo/index.js';
+import { startDemoMetadataServer } from '../src/adapters/demo/metadata/index.js';
 import { closeOnSignal } from './close-on-signal.js';
 
 const DEFAULT_PORT = 3101;

@@ -1,7 +1,7 @@
 // Runs the demonstration store server on its own: `npx tsx scripts/demo-stores.ts [--port 3100] [--host 127.0.0.1]
 // [--latency 0] [--seed shelfwatch]`. The port defaults to 3100, the port of the default DEMO_STORE_URL; pass
 // `--port` to match another DEMO_STORE_URL (options come from the command line only).
-import { startDemoStoreServer } from '../src/adapters/stores/demo/index.js';
+import { startDemoStoreServer } from '../src/adapters/demo/stores/index.js';
 import { closeOnSignal } from './close-on-signal.js';
 
 const DEFAULT_PORT = 3100;

@@ -1,7 +1,7 @@
 // Prints a development JWT: `npm run token -- <user>`, valid for 30 days or JWT_MAX_AGE, whichever is shorter.
 // Uses JWT_SECRET, or the secret the embedded development mode keeps in DATA_DIR.
 import { ConfigError, loadConfig } from '../config/config.js';
-import { DEV_TOKEN_TTL_SECONDS, signDevelopmentToken } from '../src/adapters/http/auth/dev-token.js';
+import { DEV_TOKEN_TTL_SECONDS, signDevelopmentToken } from '../src/adapters/web/auth/dev-token.js';
 import { localSecrets } from '../src/adapters/postgres/embedded-postgres.js';
 
 async function main(args: string[]): Promise<void> {

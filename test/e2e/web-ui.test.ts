@@ -4,7 +4,7 @@ import jwt from 'jsonwebtoken';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_JWT_SECRET } from '../support/test-service.js';
-import { demoSourceView } from '../../src/adapters/metadata/demo/index.js';
+import { demoSourceView } from '../../src/adapters/demo/metadata/index.js';
 import { goodreadsCsv } from '../support/import-fixtures.js';
 import { openSession, signIn, startWebHarness, uniqueIsbn, type WebHarness } from './support/web-harness.js';
 

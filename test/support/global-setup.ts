@@ -1,6 +1,7 @@
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { prepareDatabase } from '../../src/adapters/postgres/database.js';
+import { configuredStores } from '../../src/adapters/stores/recipes/configured-stores.js';
 import { startPgBoss } from '../../src/adapters/scheduler/pg-boss-fetch-queue.js';
 import { startTestDatabaseServer } from './database-for-tests.js';
 
@@ -24,7 +25,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   await admin.end();
   const templateUrl = withDatabase(server.adminUrl, TEMPLATE_DATABASE);
   // Reference data too, with the demonstration stores active, as in development.
-  await prepareDatabase(templateUrl, { demoStores: true, demoStoreUrl: 'http://127.0.0.1:9', enabledStores: [] });
+  await prepareDatabase(templateUrl, configuredStores({ demoStores: true, demoStoreUrl: 'http://127.0.0.1:9', enabledStores: [] }));
   // The job queue's schema too, so every cloned database starts with it.
   const boss = await startPgBoss(templateUrl, (error) => console.error(error));
   await boss.stop({ graceful: false, wait: true });

@@ -1,4 +1,4 @@
-// Runs `scripts/job.ts` (what `npm run job -- ...` runs) as a real process with arguments and exactly the given
+// Runs `src/composition/entries/job.ts` (what `npm run job -- ...` runs) as a real process with arguments and exactly the given
 // environment, and collects its output and exit code.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
@@ -12,7 +12,7 @@ export interface JobResult {
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
 export function runJob(args: string[], env: Record<string, string>, timeoutMs = 60_000): Promise<JobResult> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/job.ts', ...args], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/composition/entries/job.ts', ...args], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -12,14 +12,14 @@ export interface ServiceProcess {
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
 export interface SpawnOptions {
-  /** Arguments after the entry file (`fetch` for scripts/job.ts). */
+  /** Arguments after the entry file (`fetch` for src/composition/entries/job.ts). */
   args?: string[];
   /** Working directory (default: this checkout); the entry is taken from there. */
   cwd?: string;
 }
 
-/** Runs `src/main.ts` (what `npm start` runs) as a real process with exactly the given environment. */
-export function spawnService(env: Record<string, string>, entry = 'src/main.ts', options: SpawnOptions = {}): ServiceProcess {
+/** Runs `src/composition/entries/api-service.ts` (what `npm start` runs) as a real process with exactly the given environment. */
+export function spawnService(env: Record<string, string>, entry = 'src/composition/entries/api-service.ts', options: SpawnOptions = {}): ServiceProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', entry, ...(options.args ?? [])], {
     cwd: options.cwd ?? ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env },

@@ -1,6 +1,6 @@
 import jwt from 'jsonwebtoken';
 import { loadConfig } from '../../config/config.js';
-import { type RunningService, startService } from '../../src/service.js';
+import { type RunningService, startService } from '../../src/composition/api-service.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';

@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { requestIdOf } from './request-id.js';
+import { requestIdOf } from '../kits/http/request-id.js';
 
 export interface AccessLogEntry {
   method: string;

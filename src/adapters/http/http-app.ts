@@ -3,12 +3,12 @@ import type { Clock } from '../../application/shared/clock.js';
 import type { LogSink } from '../../application/logging/log-sink.js';
 import type { RequestScope } from '../../application/shared/request-scope.js';
 import { accessLog, type AccessLogEntry } from './access-log.js';
-import { errorHandler, sendError } from './errors/error-response.js';
-import { requestId } from './request-id.js';
-import { apiSecurityHeaders } from './security-headers.js';
-import { mountRoutes } from './routing/mount-routes.js';
-import { openApiDocument } from './routing/openapi.js';
-import type { RouteSpec } from './routing/route-spec.js';
+import { errorHandler, sendError } from '../kits/http/errors/error-response.js';
+import { requestId } from '../kits/http/request-id.js';
+import { apiSecurityHeaders } from '../kits/http/security-headers.js';
+import { mountRoutes } from '../kits/http/routing/mount-routes.js';
+import { openApiDocument } from '../kits/http/routing/openapi.js';
+import type { RouteSpec } from '../kits/http/routing/route-spec.js';
 
 export interface HttpAppDeps {
   routes: readonly RouteSpec[];

@@ -1,13 +1,9 @@
 import type { LogSink } from '../../application/logging/log-sink.js';
 import { sanitiseEvent } from '../../domain/logging/log-detail-sanitiser.js';
 import type { LogEvent } from '../../domain/logging/log-event.js';
-import { consoleLine, errorText, eventToConsole } from './console-output.js';
+import { consoleLine, errorText, eventToConsole } from '../kits/console/console-output.js';
+import { type LogBatchWriter, nobodyObserves, type WrittenBatchObserver } from './log-batch-writer.js';
 import { writeSplitting } from './split-batch-write.js';
-
-/** Writes a batch of events with one statement; rejects with a LogBatchRefused when the table refuses its content. */
-export type BatchWriter = (events: readonly LogEvent[]) => Promise<void>;
-/** Runs after a batch was written (maintainer alert checks); its failure never sends the batch to the console. */
-export type AfterWrite = (events: readonly LogEvent[]) => Promise<void>;
 
 export interface BufferOptions {
   flushMs: number;
@@ -42,11 +38,9 @@ export class BufferedLogSink implements LogSink {
   private queuedMinimum: number | null = null;
 
   constructor(
-    private readonly write: BatchWriter,
+    private readonly writer: LogBatchWriter,
     private readonly options: BufferOptions,
-    private readonly afterWrite: AfterWrite = async () => undefined,
-    /** Releases what `write` holds (a thread, a connection) once the last batch is written. */
-    private readonly release: () => Promise<void> = async () => undefined,
+    private readonly observer: WrittenBatchObserver = nobodyObserves,
   ) {
     this.timer = setInterval(() => void this.flush(), options.flushMs);
     this.timer.unref();
@@ -114,7 +108,7 @@ export class BufferedLogSink implements LogSink {
   private async writeBatch(batch: LogEvent[]): Promise<void> {
     let written: readonly LogEvent[] = [];
     try {
-      written = await writeSplitting(this.write, batch); // sends what it could not write to the console itself
+      written = await writeSplitting(this.writer, batch); // sends what it could not write to the console itself
     } catch (error) {
       consoleLine('error', 'log batch lost', { count: batch.length, error: errorText(error) }); // not expected: belt and braces
     } finally {
@@ -123,7 +117,7 @@ export class BufferedLogSink implements LogSink {
     if (written.length === 0) return;
     // Only events in the table are counted for maintainer alerts; the check's failure never sends them to the console.
     try {
-      await this.afterWrite(written);
+      await this.observer.afterWrite(written);
     } catch (error) {
       consoleLine('error', 'maintainer alert check failed', { error: errorText(error) });
     }
@@ -157,6 +151,6 @@ export class BufferedLogSink implements LogSink {
     clearInterval(this.timer);
     this.wakeWaiters();
     await this.flush();
-    await this.release();
+    await this.writer.close();
   }
 }

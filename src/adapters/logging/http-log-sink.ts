@@ -1,7 +1,7 @@
 import type { LogSink } from '../../application/logging/log-sink.js';
 import { sanitiseEvent } from '../../domain/logging/log-detail-sanitiser.js';
 import type { LogEvent } from '../../domain/logging/log-event.js';
-import { eventToConsole } from './console-output.js';
+import { eventToConsole } from '../kits/console/console-output.js';
 
 const SEND_TIMEOUT_MS = 5000;
 /** Requests to the component at once; events that arrive meanwhile wait and leave together in the next one. */

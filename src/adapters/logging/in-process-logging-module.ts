@@ -1,15 +1,13 @@
-import type { MikroORM } from '@mikro-orm/postgresql';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { ContainerModule } from 'inversify';
-import type { LoggingConfig, MailConfig } from '../../../config/config.js';
-import type { LogEvent } from '../../domain/logging/log-event.js';
+import type { LoggingConfig } from '../../../config/config.js';
 import { CheckMaintainerAlerts } from '../../application/logging/check-maintainer-alerts.js';
 import { LogSink } from '../../application/logging/log-sink.js';
-import { AlertChannel } from '../../application/logging/ports/alert-channel.js';
 import { LogStore } from '../../application/logging/ports/log-store.js';
 import { MaintainerAlertPolicy, RetentionPolicy } from '../../application/logging/ports/logging-policies.js';
 import { MaintainerAlertLedger } from '../../application/logging/ports/maintainer-alert-ledger.js';
-import { alertChannelFromConfig } from '../notify/maintainer-alert-channels.js';
 import { BufferedLogSink } from './buffered-log-sink.js';
+import { batchWriterOf, type LogBatchWriter } from './log-batch-writer.js';
 import { SqlLogStore } from './sql-log-store.js';
 import { ThreadLogWriter } from './thread-log-writer.js';
 import { SqlMaintainerAlertLedger } from './sql-maintainer-alert-ledger.js';
@@ -22,33 +20,27 @@ import { SqlMaintainerAlertLedger } from './sql-maintainer-alert-ledger.js';
  */
 export type LogBatchWriting = 'writer-thread' | 'orm-pool';
 
-export interface LogWrites {
-  databaseUrl: string;
-  logBatchWriting: LogBatchWriting;
+/** The database the log lives in, asked for only once it runs (the module is loaded before the database starts). */
+export interface LogDatabase {
+  url(): string;
+  entityManager(): EntityManager;
 }
 
 /**
  * The logging component on this database: LOGGING_MODE=in-process in the API, and the standalone component.
  * Events are buffered in memory, bulk-inserted into `log` (see `LogBatchWriting`), and each written batch is checked
- * for maintainer alerts.
+ * for maintainer alerts (sent through the AlertChannel the notify adapter binds).
  */
-export const inProcessLoggingModule = (orm: MikroORM, writes: LogWrites, logging: LoggingConfig, mail: MailConfig) =>
+export const inProcessLoggingModule = (database: LogDatabase, logBatchWriting: LogBatchWriting, logging: LoggingConfig) =>
   new ContainerModule(({ bind }) => {
-    bind(LogStore).toConstantValue(new SqlLogStore(orm.em));
-    bind(MaintainerAlertLedger).toConstantValue(new SqlMaintainerAlertLedger(orm.em));
-    bind(AlertChannel).toConstantValue(alertChannelFromConfig(logging.alerts, mail));
+    bind(LogStore).toDynamicValue(() => new SqlLogStore(database.entityManager()));
+    bind(MaintainerAlertLedger).toDynamicValue(() => new SqlMaintainerAlertLedger(database.entityManager()));
     bind(MaintainerAlertPolicy).toConstantValue(logging.alerts);
     bind(RetentionPolicy).toConstantValue(logging.retention);
-    bind(LogSink)
-      .toDynamicValue((context) => {
-        const alerts = context.get(CheckMaintainerAlerts, { autobind: true });
-        const afterWrite = (batch: readonly LogEvent[]) => alerts.afterWrite(batch);
-        if (writes.logBatchWriting === 'orm-pool') {
-          const store = context.get(LogStore);
-          return new BufferedLogSink((batch) => store.append(batch), logging, afterWrite);
-        }
-        const thread = new ThreadLogWriter(writes.databaseUrl);
-        return new BufferedLogSink(thread.write, logging, afterWrite, () => thread.close());
-      })
-      .inSingletonScope();
+    bind(LogSink).toDynamicValue((context) => {
+      const store = context.get(LogStore);
+      const writer: LogBatchWriter =
+        logBatchWriting === 'orm-pool' ? batchWriterOf((batch) => store.append(batch)) : new ThreadLogWriter(database.url());
+      return new BufferedLogSink(writer, logging, context.get(CheckMaintainerAlerts, { autobind: true }));
+    });
   });

@@ -1,7 +1,7 @@
 // The worker thread of ThreadLogWriter: writes the API's log batches on its own connection.
 import { workerData } from 'node:worker_threads';
 import pg from 'pg';
-import { serveRequests } from '../threads/serve-requests.js';
+import { serveRequests } from '../kits/threads/serve-requests.js';
 import { toThreadError } from './log-batch-refused.js';
 import { LOG_INSERT_SQL, logRowsText } from './log-insert.js';
 import type { LogWriteRequest, LogWriterThreadData } from './thread-log-writer.js';

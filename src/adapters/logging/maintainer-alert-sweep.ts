@@ -1,5 +1,5 @@
 import type { CheckMaintainerAlerts } from '../../application/logging/check-maintainer-alerts.js';
-import { consoleLine, errorText } from './console-output.js';
+import { consoleLine, errorText } from '../kits/console/console-output.js';
 
 /**
  * How long after a window's end (beyond one flush interval) events of the window may still arrive: another

@@ -1,6 +1,6 @@
 import type { LogEvent } from '../../domain/logging/log-event.js';
-import type { BatchWriter } from './buffered-log-sink.js';
-import { consoleLine, errorText, eventToConsole } from './console-output.js';
+import type { LogBatchWriter } from './log-batch-writer.js';
+import { consoleLine, errorText, eventToConsole } from '../kits/console/console-output.js';
 import { LogBatchRefused } from './log-batch-refused.js';
 
 /**
@@ -10,9 +10,9 @@ import { LogBatchRefused } from './log-batch-refused.js';
  * failure (the database unreachable) sends the events to the console at once (`database_unavailable`): splitting
  * would only retry a dead connection. A refused batch of n events costs at most about 2·log2(n) statements per bad one.
  */
-export async function writeSplitting(write: BatchWriter, batch: readonly LogEvent[]): Promise<readonly LogEvent[]> {
+export async function writeSplitting(writer: LogBatchWriter, batch: readonly LogEvent[]): Promise<readonly LogEvent[]> {
   try {
-    await write(batch);
+    await writer.write(batch);
     return batch;
   } catch (error) {
     if (!(error instanceof LogBatchRefused)) {
@@ -24,8 +24,8 @@ export async function writeSplitting(write: BatchWriter, batch: readonly LogEven
       return [];
     }
     const middle = Math.ceil(batch.length / 2);
-    const first = await writeSplitting(write, batch.slice(0, middle));
-    const second = await writeSplitting(write, batch.slice(middle));
+    const first = await writeSplitting(writer, batch.slice(0, middle));
+    const second = await writeSplitting(writer, batch.slice(middle));
     return first.length + second.length === batch.length ? batch : [...first, ...second];
   }
 }

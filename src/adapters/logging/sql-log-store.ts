@@ -4,8 +4,8 @@ import type { LogEvent, LogLevel } from '../../domain/logging/log-event.js';
 import type { LogFilter, LogRecord } from '../../domain/logging/log-record.js';
 import type { EventSummary } from '../../domain/logging/maintainer-alert.js';
 import type { PageRequest, PageSlice } from '../../domain/shared/page.js';
-import { sliceOf, whereOf } from '../postgres/keyset.js';
-import { runBound, selectRows } from '../postgres/select-rows.js';
+import { sliceOf, whereOf } from '../kits/sql/keyset.js';
+import { runBound, selectRows } from '../kits/sql/select-rows.js';
 import { refusalOf } from './log-batch-refused.js';
 import { LOG_INSERT_SQL, logRowsText } from './log-insert.js';
 

@@ -1,6 +1,6 @@
 import type { LogEvent } from '../../domain/logging/log-event.js';
-import { RequestThread, threadEntry } from '../threads/request-thread.js';
-import type { BatchWriter } from './buffered-log-sink.js';
+import { RequestThread, threadEntry } from '../kits/threads/request-thread.js';
+import type { LogBatchWriter } from './log-batch-writer.js';
 import { fromThreadError } from './log-batch-refused.js';
 import { logRowsText } from './log-insert.js';
 
@@ -29,7 +29,7 @@ const CONNECT_TIMEOUT_MS = 5_000;
  * HTTP requests; here that thread only hands the events over. A failed write rejects, as an in-thread insert would:
  * with a LogBatchRefused when the table refused the batch's content.
  */
-export class ThreadLogWriter {
+export class ThreadLogWriter implements LogBatchWriter {
   private readonly thread: RequestThread<LogWriteRequest, null>;
 
   constructor(databaseUrl: string) {
@@ -42,7 +42,7 @@ export class ThreadLogWriter {
     });
   }
 
-  readonly write: BatchWriter = async (events) => {
+  async write(events: readonly LogEvent[]): Promise<void> {
     let request: LogWriteRequest = { events };
     try {
       await this.thread.call(request);
@@ -54,7 +54,7 @@ export class ThreadLogWriter {
     await this.thread.call(request).catch((error: unknown) => {
       throw fromThreadError(error);
     });
-  };
+  }
 
   /** Stops the thread; call it after the buffer's last flush. */
   close(): Promise<void> {

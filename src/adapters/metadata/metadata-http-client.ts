@@ -1,9 +1,9 @@
 // JSON GETs to one metadata service, politely. The transport, the gate and the Retry-After reading are the store
 // fetcher's own (shared, not copied); what differs is what a failure means here: a lookup someone is waiting for
 // gives up soon and says when to come back, rather than waiting out a long Retry-After.
-import { retryAfterSeconds } from '../stores/polite-http-client.js';
-import { nodeHttpTransport, type Transport, type TransportResponse } from '../stores/node-http-transport.js';
-import { sleep, StoreGate } from '../stores/store-gate.js';
+import { retryAfterSeconds } from '../kits/net/retry-after.js';
+import { nodeHttpTransport, type Transport, type TransportResponse } from '../kits/net/node-http-transport.js';
+import { sleep, StoreGate } from '../kits/net/store-gate.js';
 
 export interface MetadataHttpOptions {
   /** Names the service in every message: 'open-library', 'google-books'. */

@@ -3,7 +3,7 @@
 // publisher names, cover URLs); `details` is the raw edition record, read only for what `data` leaves out: its
 // language and its binding (`physical_format`).
 import type { BookMetadata } from '../../application/catalog/ports/book-metadata-source.js';
-import { languageCodeOfMarc } from './marc-languages.js';
+import { languageCodeOfMarc } from '../../domain/reference/marc-languages.js';
 import { authorNames, cleanText, formatOf, pageCountOf, publishedYearOf, webUrlOf } from './metadata-fields.js';
 
 export const OPEN_LIBRARY = 'open-library';

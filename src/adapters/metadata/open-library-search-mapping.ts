@@ -5,7 +5,7 @@
 // gives none rather than another edition's.
 import type { BookMetadata } from '../../application/catalog/ports/book-metadata-source.js';
 import { Isbn } from '../../domain/catalog/isbn.js';
-import { languageCodeOfMarc } from './marc-languages.js';
+import { languageCodeOfMarc } from '../../domain/reference/marc-languages.js';
 import { authorNames, cleanText, formatOf, publishedYearOf } from './metadata-fields.js';
 import { OPEN_LIBRARY } from './open-library-mapping.js';
 

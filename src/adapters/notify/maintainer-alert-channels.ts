@@ -1,7 +1,7 @@
 import type { MailConfig, MaintainerAlertConfig } from '../../../config/config.js';
 import type { AlertChannel } from '../../application/logging/ports/alert-channel.js';
 import type { MaintainerAlert } from '../../domain/logging/maintainer-alert.js';
-import { consoleLogger } from '../logging/console-output.js';
+import { consoleLogger } from '../kits/console/console-output.js';
 import { SmtpMaintainerAlertChannel } from './smtp-maintainer-alert-channel.js';
 import { WebhookAlertChannel } from './webhook-alert-channel.js';
 

@@ -1,7 +1,6 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import pg from 'pg';
-import type { StoresConfig } from '../../../config/config.js';
-import { seedReferenceData, type SeedSummary } from './seed/reference-seeder.js';
+import { type ReferenceStore, seedReferenceData, type SeedSummary } from './seed/reference-seeder.js';
 import { mikroOrmOptions } from './mikro-orm-options.js';
 
 /** Arbitrary constant shared by every instance: only one of them migrates at a time. */
@@ -29,10 +28,10 @@ export interface PreparedDatabase {
 }
 
 /**
- * Applies pending migrations and, when store settings are given, upserts the reference data — under an advisory
+ * Applies pending migrations and, when the configured stores are given, upserts the reference data — under an advisory
  * lock, so several instances starting together do it once each, one after the other.
  */
-export async function prepareDatabase(databaseUrl: string, stores: StoresConfig | null): Promise<PreparedDatabase> {
+export async function prepareDatabase(databaseUrl: string, stores: readonly ReferenceStore[] | null): Promise<PreparedDatabase> {
   const lock = new pg.Client({ connectionString: databaseUrl });
   await lock.connect();
   const orm = await MikroORM.init(mikroOrmOptions(databaseUrl, 2));

@@ -1,4 +1,3 @@
-import type { MikroORM } from '@mikro-orm/postgresql';
 import { ContainerModule } from 'inversify';
 import { AuthorRepository } from '../../application/catalog/ports/author-repository.js';
 import { BookRepository } from '../../application/catalog/ports/book-repository.js';
@@ -7,18 +6,16 @@ import { EditionRepository } from '../../application/catalog/ports/edition-repos
 import { ImportedBookIdentification } from '../../application/catalog/ports/imported-book-identification.js';
 import { ImportedEditionEnrichment } from '../../application/catalog/ports/imported-edition-enrichment.js';
 import { AlertRepository } from '../../application/alerts/ports/alert-repository.js';
-import { BookListRepository, ShareTokenGenerator } from '../../application/lists/ports/book-list-repository.js';
+import { BookListRepository } from '../../application/lists/ports/book-list-repository.js';
 import { PreferencesRepository, ReadableLanguageRepository } from '../../application/preferences/ports/preferences-repository.js';
 import { ReferenceCatalog } from '../../application/reference/ports/reference-catalog.js';
 import { RequestScope } from '../../application/shared/request-scope.js';
 import { ImportBookMatcher } from '../../application/wishes/ports/import-book-matcher.js';
 import { ImportCatalogWriter } from '../../application/wishes/ports/import-catalog-writer.js';
 import { WishRepository } from '../../application/wishes/ports/wish-repository.js';
-import { CryptoShareTokenGenerator } from '../security/crypto-share-token-generator.js';
 import { UnitOfWork } from '../../application/shared/unit-of-work.js';
 import { UserDirectory } from '../../application/users/user-directory.js';
 import { MikroOrmRequestScope } from './mikro-orm-request-scope.js';
-import { Orm, OrmEntityManager } from './orm-tokens.js';
 import { MikroOrmAuthorRepository } from './repositories/mikro-orm-author-repository.js';
 import { MikroOrmBookRepository } from './repositories/mikro-orm-book-repository.js';
 import { MikroOrmEditionRepository } from './repositories/mikro-orm-edition-repository.js';
@@ -35,27 +32,23 @@ import { SqlReferenceCatalog } from './repositories/sql-reference-catalog.js';
 import { SqlUserDirectory } from './repositories/sql-user-directory.js';
 import { SqlWishRepository } from './repositories/sql-wish-repository.js';
 
-/** Repositories, transactions and request scopes on one MikroORM instance. */
-export const postgresModule = (orm: MikroORM) =>
-  new ContainerModule(({ bind }) => {
-    bind(Orm).toConstantValue(orm);
-    bind(OrmEntityManager).toConstantValue(orm.em);
-    bind(UnitOfWork).to(MikroOrmUnitOfWork).inSingletonScope();
-    bind(RequestScope).to(MikroOrmRequestScope).inSingletonScope();
-    bind(BookRepository).to(MikroOrmBookRepository).inSingletonScope();
-    bind(AuthorRepository).to(MikroOrmAuthorRepository).inSingletonScope();
-    bind(EditionRepository).to(MikroOrmEditionRepository).inSingletonScope();
-    bind(CatalogReferences).to(SqlCatalogReferences).inSingletonScope();
-    bind(UserDirectory).to(SqlUserDirectory).inSingletonScope();
-    bind(ReferenceCatalog).to(SqlReferenceCatalog).inSingletonScope();
-    bind(PreferencesRepository).to(SqlPreferencesRepository).inSingletonScope();
-    bind(ReadableLanguageRepository).to(SqlReadableLanguageRepository).inSingletonScope();
-    bind(WishRepository).to(SqlWishRepository).inSingletonScope();
-    bind(ImportBookMatcher).to(SqlImportBookMatcher).inSingletonScope();
-    bind(ImportCatalogWriter).to(SqlImportCatalogWriter).inSingletonScope();
-    bind(ImportedEditionEnrichment).to(SqlImportedEditionEnrichment).inSingletonScope();
-    bind(ImportedBookIdentification).to(SqlImportedBookIdentification).inSingletonScope();
-    bind(BookListRepository).to(SqlBookListRepository).inSingletonScope();
-    bind(AlertRepository).to(SqlAlertRepository).inSingletonScope();
-    bind(ShareTokenGenerator).to(CryptoShareTokenGenerator).inSingletonScope();
-  });
+/** Repositories, transactions and request scopes on the MikroORM instance bound to `Orm` / `OrmEntityManager`. */
+export const postgresModule = new ContainerModule(({ bind }) => {
+  bind(UnitOfWork).to(MikroOrmUnitOfWork).inSingletonScope();
+  bind(RequestScope).to(MikroOrmRequestScope).inSingletonScope();
+  bind(BookRepository).to(MikroOrmBookRepository).inSingletonScope();
+  bind(AuthorRepository).to(MikroOrmAuthorRepository).inSingletonScope();
+  bind(EditionRepository).to(MikroOrmEditionRepository).inSingletonScope();
+  bind(CatalogReferences).to(SqlCatalogReferences).inSingletonScope();
+  bind(UserDirectory).to(SqlUserDirectory).inSingletonScope();
+  bind(ReferenceCatalog).to(SqlReferenceCatalog).inSingletonScope();
+  bind(PreferencesRepository).to(SqlPreferencesRepository).inSingletonScope();
+  bind(ReadableLanguageRepository).to(SqlReadableLanguageRepository).inSingletonScope();
+  bind(WishRepository).to(SqlWishRepository).inSingletonScope();
+  bind(ImportBookMatcher).to(SqlImportBookMatcher).inSingletonScope();
+  bind(ImportCatalogWriter).to(SqlImportCatalogWriter).inSingletonScope();
+  bind(ImportedEditionEnrichment).to(SqlImportedEditionEnrichment).inSingletonScope();
+  bind(ImportedBookIdentification).to(SqlImportedBookIdentification).inSingletonScope();
+  bind(BookListRepository).to(SqlBookListRepository).inSingletonScope();
+  bind(AlertRepository).to(SqlAlertRepository).inSingletonScope();
+});

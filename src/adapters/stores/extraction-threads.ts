@@ -1,5 +1,5 @@
 import os from 'node:os';
-import { RequestThread, threadEntry } from '../threads/request-thread.js';
+import { RequestThread, threadEntry } from '../kits/threads/request-thread.js';
 import type { ExtractionConfig, ExtractionReport } from './extraction/types.js';
 import { explainHere, type PageExplainer } from './store-page-reader.js';
 

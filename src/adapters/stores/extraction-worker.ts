@@ -1,5 +1,5 @@
 // The worker thread of ExtractionThreads: reads prices from pages handed over by the main thread.
-import { serveRequests } from '../threads/serve-requests.js';
+import { serveRequests } from '../kits/threads/serve-requests.js';
 import { explainPrice } from './extraction/extract-price.js';
 import type { ExtractionRequest } from './extraction-threads.js';
 

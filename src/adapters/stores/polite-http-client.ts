@@ -1,8 +1,9 @@
 import type { FetchFailure } from '../../domain/pricing/price-observation.js';
 import { isTransient } from '../../domain/pricing/price-observation.js';
 import { detectBlockedPage } from './extraction/blocked-page.js';
-import { fetchTransport, nodeHttpTransport, type Transport, type TransportResponse } from './node-http-transport.js';
-import { sleep, StoreGate } from './store-gate.js';
+import { fetchTransport, nodeHttpTransport, type Transport, type TransportResponse } from '../kits/net/node-http-transport.js';
+import { retryAfterSeconds } from '../kits/net/retry-after.js';
+import { sleep, StoreGate } from '../kits/net/store-gate.js';
 import type { FetchRequester } from '../../application/pricing/ports/price-source.js';
 
 export interface PolitenessOptions {
@@ -122,12 +123,4 @@ export class PoliteHttpClient {
 
 function fail(kind: FetchFailure['kind'], message: string): PageResult {
   return { ok: false, failure: { kind, message } };
-}
-
-/** Retry-After in seconds (delta-seconds or an HTTP date); 60 s when absent or unreadable. */
-export function retryAfterSeconds(header: string | null): number {
-  if (!header) return 60;
-  if (/^\d+$/.test(header.trim())) return Number(header.trim());
-  const date = Date.parse(header);
-  return Number.isNaN(date) ? 60 : Math.max(0, Math.ceil((date - Date.now()) / 1000));
 }

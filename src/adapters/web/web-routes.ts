@@ -2,7 +2,7 @@ import express, { type Response, type Router } from 'express';
 import { readdir, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
-import { devSignInRoutes } from '../http/auth/dev-sign-in.js';
+import { devSignInRoutes } from './auth/dev-sign-in.js';
 import { bundleClientPages } from './client-bundles.js';
 
 const WEB_DIR = fileURLToPath(new URL('.', import.meta.url));

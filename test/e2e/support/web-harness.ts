@@ -4,8 +4,8 @@ import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { expect, onTestFailed } from 'vitest';
-import { type DemoStoreServer, startDemoStoreServer } from '../../../src/adapters/stores/demo/index.js';
-import { type DemoMetadataServer, startDemoMetadataServer } from '../../../src/adapters/metadata/demo/index.js';
+import { type DemoStoreServer, startDemoStoreServer } from '../../../src/adapters/demo/stores/index.js';
+import { type DemoMetadataServer, startDemoMetadataServer } from '../../../src/adapters/demo/metadata/index.js';
 import { startTestService, type TestService } from '../../support/test-service.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

@@ -1,7 +1,7 @@
 // JWT_MAX_AGE: a token may not claim a lifetime longer than the configured maximum (default 30 days), so a token
 // "valid until 9999" is refused. Refusals are `invalid_claims`: the token is not expired, its claims are unacceptable.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signDevelopmentToken } from '../../../src/adapters/http/auth/dev-token.js';
+import { signDevelopmentToken } from '../../../src/adapters/web/auth/dev-token.js';
 import { startTestService, TEST_JWT_SECRET, type TestService } from '../../support/test-service.js';
 import { claimsFor, expectAccepted, expectUnauthorized, hs256, identity, nowSeconds, secretsOf, usersWithSubject } from './auth-test-kit.js';
 

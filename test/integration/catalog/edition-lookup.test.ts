@@ -1,7 +1,7 @@
 // "Add a book by ISBN" (CONTRACT C10.2) over real HTTP and PostgreSQL, with the real Open Library and Google Books
 // adapters asking the local demonstration metadata server.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { demoSourceView, startDemoMetadataServer, type DemoMetadataServer } from '../../../src/adapters/metadata/demo/index.js';
+import { demoSourceView, startDemoMetadataServer, type DemoMetadataServer } from '../../../src/adapters/demo/metadata/index.js';
 import { startTestService, type TestService } from '../../support/test-service.js';
 
 let metadata: DemoMetadataServer;

@@ -2,7 +2,7 @@
 // (pg-boss), whose worker asks the real Open Library and Google Books adapters, here pointed at the local
 // demonstration metadata server, and fills in what the export did not say.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoSearchableIsbns, demoSourceView, startDemoMetadataServer, type DemoMetadataServer } from '../../../src/adapters/metadata/demo/index.js';
+import { demoSearchableIsbns, demoSourceView, startDemoMetadataServer, type DemoMetadataServer } from '../../../src/adapters/demo/metadata/index.js';
 import { matchKeyOf } from '../../../src/domain/shared/search-text.js';
 import { eventually, startTestService, type TestService } from '../../support/test-service.js';
 

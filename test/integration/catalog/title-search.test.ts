@@ -1,7 +1,7 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openOrm } from '../../../src/adapters/postgres/database.js';
-import { planKeyset } from '../../../src/adapters/postgres/keyset.js';
+import { planKeyset } from '../../../src/adapters/kits/sql/keyset.js';
 import { titleMatches, type TitleWalkBudget } from '../../../src/adapters/postgres/repositories/title-search.js';
 import type { PageRequest, PageWindow } from '../../../src/domain/shared/page.js';
 import { createTestDatabase, type TestDatabase } from '../../support/test-database.js';

@@ -8,8 +8,8 @@
 // route that answers something it does not declare is caught; and scenarios, one per success and per
 // route-specific error (409, 429, the lookup's 404 and 503), that only a route's own fixtures can produce.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoSourceView, startDemoMetadataServer, type DemoMetadataServer } from '../../../src/adapters/metadata/demo/index.js';
-import { startDemoStoreServer, type DemoStoreServer } from '../../../src/adapters/stores/demo/index.js';
+import { demoSourceView, startDemoMetadataServer, type DemoMetadataServer } from '../../../src/adapters/demo/metadata/index.js';
+import { startDemoStoreServer, type DemoStoreServer } from '../../../src/adapters/demo/stores/index.js';
 import { startTcpProxy, type TcpProxy } from '../../support/tcp-proxy.js';
 import { type ApiResponse, type RequestOptions, startTestService, type TestService } from '../../support/test-service.js';
 import { insertAlert, userIdOf } from '../user/user-space-helpers.js';

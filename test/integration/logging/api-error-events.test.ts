@@ -4,7 +4,7 @@ import express from 'express';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { BufferedLogSink } from '../../../src/adapters/logging/buffered-log-sink.js';
 import { ThreadLogWriter } from '../../../src/adapters/logging/thread-log-writer.js';
-import { errorHandler } from '../../../src/adapters/http/errors/error-response.js';
+import { errorHandler } from '../../../src/adapters/kits/http/errors/error-response.js';
 import { systemClock } from '../../../src/application/shared/clock.js';
 import { createTestDatabase, type TestDatabase } from '../../support/test-database.js';
 import { eventually } from '../../support/test-service.js';
@@ -22,7 +22,7 @@ let tap: ConsoleTap;
 beforeAll(async () => {
   db = await createTestDatabase();
   writer = new ThreadLogWriter(db.url);
-  sink = new BufferedLogSink(writer.write, { flushMs: 50, batchMax: 500, bufferMax: 10_000 }, undefined, () => writer.close());
+  sink = new BufferedLogSink(writer, { flushMs: 50, batchMax: 500, bufferMax: 10_000 });
   const app = express();
   app.use(express.json());
   // Stands in for any code that quotes its input in an error: a lookup, a parser, a store's answer.

@@ -1,6 +1,7 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BufferedLogSink } from '../../../src/adapters/logging/buffered-log-sink.js';
+import { batchWriterOf } from '../../../src/adapters/logging/log-batch-writer.js';
 import { SqlLogStore } from '../../../src/adapters/logging/sql-log-store.js';
 import { openOrm } from '../../../src/adapters/postgres/database.js';
 import type { LogEvent } from '../../../src/domain/logging/log-event.js';
@@ -40,10 +41,13 @@ const event = (i: number, name = 'buffer_probe'): LogEvent => ({ level: 'info', 
 const rowCount = async (name = 'buffer_probe'): Promise<number> =>
   Number((await db.sql<{ n: string }>('select count(*) as n from log where log_event = $1', [name]))[0]!.n);
 const sink = (options: { flushMs: number; batchMax: number; bufferMax: number }, writes?: { count: number }): BufferedLogSink => {
-  const created = new BufferedLogSink(async (batch) => {
-    if (writes) writes.count += 1;
-    await store.append(batch);
-  }, options);
+  const created = new BufferedLogSink(
+    batchWriterOf(async (batch) => {
+      if (writes) writes.count += 1;
+      await store.append(batch);
+    }),
+    options,
+  );
   sinks.push(created);
   return created;
 };
@@ -88,11 +92,11 @@ describe('BufferedLogSink with SqlLogStore', () => {
   it('under steady load writes full batches only, not whatever arrived during the last write', async () => {
     const sizes: number[] = [];
     const s = new BufferedLogSink(
-      async (batch) => {
+      batchWriterOf(async (batch) => {
         sizes.push(batch.length);
         await sleep(30);
         await store.append(batch);
-      },
+      }),
       { flushMs: 60_000, batchMax: 100, bufferMax: 10_000 },
     );
     sinks.push(s);
@@ -112,13 +116,13 @@ describe('BufferedLogSink with SqlLogStore', () => {
     let running = 0;
     const concurrency: number[] = [];
     const s = new BufferedLogSink(
-      async (batch) => {
+      batchWriterOf(async (batch) => {
         running += 1;
         concurrency.push(running);
         await sleep(40);
         await store.append(batch);
         running -= 1;
-      },
+      }),
       { flushMs: 60_000, batchMax: 100, bufferMax: 10_000 },
     );
     sinks.push(s);
@@ -159,7 +163,7 @@ describe('BufferedLogSink with SqlLogStore', () => {
   });
 
   it('ready() waits at most 2 s for a write that hangs, and never spills for it', async () => {
-    const hanging = new BufferedLogSink(() => new Promise(() => undefined), { flushMs: 60_000, batchMax: 10, bufferMax: 20 });
+    const hanging = new BufferedLogSink(batchWriterOf(() => new Promise(() => undefined)), { flushMs: 60_000, batchMax: 10, bufferMax: 20 });
     for (let i = 0; i < 15; i++) hanging.record(event(i, 'hang_probe'));
     const started = Date.now();
     await hanging.ready();

@@ -7,6 +7,7 @@ import { LogSink } from '../../../src/application/logging/log-sink.js';
 import { Clock, systemClock } from '../../../src/application/shared/clock.js';
 import type { BufferedLogSink } from '../../../src/adapters/logging/buffered-log-sink.js';
 import { inProcessLoggingModule, type LogBatchWriting } from '../../../src/adapters/logging/in-process-logging-module.js';
+import { maintainerAlertChannelModule } from '../../../src/adapters/notify/mail-modules.js';
 import { LOG_WRITER_APPLICATION_NAME } from '../../../src/adapters/logging/thread-log-writer.js';
 import { openOrm } from '../../../src/adapters/postgres/database.js';
 import { createTestDatabase, type TestDatabase } from '../../support/test-database.js';
@@ -28,7 +29,10 @@ async function writeOneEvent(logBatchWriting: LogBatchWriting, event: string): P
   const config = loadConfig({ DATABASE_URL: db.url, JWT_SECRET: 'x'.repeat(32), NODE_ENV: 'test' });
   const container = new Container({ autobind: true, defaultScope: 'Singleton' });
   container.bind(Clock).toConstantValue(systemClock);
-  container.loadSync(inProcessLoggingModule(orm, { databaseUrl: db.url, logBatchWriting }, config.logging, config.mail));
+  container.loadSync(
+    inProcessLoggingModule({ url: () => db.url, entityManager: () => orm.em }, logBatchWriting, config.logging),
+    maintainerAlertChannelModule(config.logging.alerts, config.mail),
+  );
   const sink = container.get(LogSink) as BufferedLogSink;
   sink.record({ level: 'info', source: 'api', event, detail: {}, time: new Date() });
   await sink.flush();

@@ -3,7 +3,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import winston from 'winston';
-import { consoleLogger } from '../../../src/adapters/logging/console-output.js';
+import { consoleLogger } from '../../../src/adapters/kits/console/console-output.js';
 
 export const SHARED_SECRET = 'intake-secret-0123456789abcdef';
 export const VIEWER_TOKEN = 'viewer-token-0123456789abcdef';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../config/config.js';
-import { type RunningLoggingComponent, startLoggingComponent } from '../../../src/logging-service.js';
+import { type RunningLoggingComponent, startLoggingComponent } from '../../../src/composition/logging-component.js';
 import { startSmtpTestServer, type SmtpTestServer } from '../../support/smtp-test-server.js';
 import { createTestDatabase, type TestDatabase } from '../../support/test-database.js';
 import { eventually } from '../../support/test-service.js';

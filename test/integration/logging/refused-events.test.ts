@@ -1,6 +1,7 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BufferedLogSink } from '../../../src/adapters/logging/buffered-log-sink.js';
+import { batchWriterOf } from '../../../src/adapters/logging/log-batch-writer.js';
 import { LogBatchRefused } from '../../../src/adapters/logging/log-batch-refused.js';
 import { SqlLogStore } from '../../../src/adapters/logging/sql-log-store.js';
 import { ThreadLogWriter } from '../../../src/adapters/logging/thread-log-writer.js';
@@ -45,8 +46,9 @@ const stored = () => db.sql<{ detail: Record<string, any> }>(`select log_detail 
 const consoleProbes = () => tap.lines().filter((l) => l.log_event === 'refused_probe');
 
 const writers = {
-  'the writer thread': () => thread.write,
-  "the ORM's pool": () => (batch: readonly LogEvent[]) => store.append(batch),
+  // The shared thread is wrapped so a sink's close does not stop it for the next test.
+  'the writer thread': () => batchWriterOf((batch) => thread.write(batch)),
+  "the ORM's pool": () => batchWriterOf((batch: readonly LogEvent[]) => store.append(batch)),
 };
 
 describe.each(Object.entries(writers))('BufferedLogSink writing through %s', (_name, writer) => {
@@ -71,7 +73,7 @@ describe.each(Object.entries(writers))('BufferedLogSink writing through %s', (_n
 
   it('splits a batch the table refuses: the good events are written and counted, only the bad one goes to the console', async () => {
     const counted: LogEvent[] = [];
-    const sink = new BufferedLogSink(writer(), { flushMs: 60_000, batchMax: 500, bufferMax: 10_000 }, async (batch) => void counted.push(...batch));
+    const sink = new BufferedLogSink(writer(), { flushMs: 60_000, batchMax: 500, bufferMax: 10_000 }, { afterWrite: async (batch) => void counted.push(...batch) });
     for (let i = 0; i < 100; i++) sink.record(event(i, { i }, i === 37 ? yearZero : at));
     await sink.close();
     expect((await stored()).map((r) => r.detail.i)).toEqual(Array.from({ length: 100 }, (_, i) => i).filter((i) => i !== 37));
@@ -99,10 +101,10 @@ describe('the writers tell a refused batch from an unreachable database', () => 
     try {
       await expect(down.write([event(1)])).rejects.not.toBeInstanceOf(LogBatchRefused);
       const sink = new BufferedLogSink(
-        async (batch) => {
+        batchWriterOf(async (batch) => {
           writes += 1;
           await down.write(batch);
-        },
+        }),
         { flushMs: 60_000, batchMax: 500, bufferMax: 10_000 },
       );
       for (let i = 0; i < 8; i++) sink.record(event(i));

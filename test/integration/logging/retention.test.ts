@@ -1,7 +1,7 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PurgeOldLogs } from '../../../src/application/logging/purge-old-logs.js';
-import { logRetentionJob } from '../../../src/adapters/logging/log-retention-job.js';
+import { logRetentionJob } from '../../../src/composition/modules/log-component-module.js';
 import { SqlLogStore } from '../../../src/adapters/logging/sql-log-store.js';
 import { SqlMaintainerAlertLedger } from '../../../src/adapters/logging/sql-maintainer-alert-ledger.js';
 import { openOrm } from '../../../src/adapters/postgres/database.js';
@@ -108,7 +108,7 @@ describe('npm run purge-logs', () => {
       Number((await db.sql<{ n: string }>(`select count(*) n from log where log_time < now() - interval '200 days'`))[0]!.n);
     const expected = await older();
     expect(expected).toBeGreaterThan(5);
-    const run = spawnService({ DATABASE_URL: db.url, LOG_RETENTION_DAYS: '200' }, 'scripts/purge-logs.ts');
+    const run = spawnService({ DATABASE_URL: db.url, LOG_RETENTION_DAYS: '200' }, 'src/composition/entries/purge-logs.ts');
     expect(await run.exited(60_000)).toBe(0);
     expect(run.output()).toContain(`Done: ${expected} rows older than`);
     expect(await older()).toBe(0);

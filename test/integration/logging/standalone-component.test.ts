@@ -17,7 +17,7 @@ afterAll(() => db?.drop());
 function startComponent(env: Record<string, string> = {}): { process: ServiceProcess; url: Promise<string> } {
   const process = spawnService(
     { NODE_ENV: 'test', DATABASE_URL: db.url, HOST: '127.0.0.1', LOGGING_PORT: '0', ...LOGGING_ENV, ...env },
-    'src/logging-main.ts',
+    'src/composition/entries/logging-component.ts',
   );
   return { process, url: process.waitFor(/listening on (http:\/\/\S+)/).then((m) => m[1]!) };
 }

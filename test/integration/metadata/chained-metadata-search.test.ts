@@ -3,7 +3,7 @@
 // search on, and `unavailable` only when every source was.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { MetadataConfig } from '../../../config/config.js';
-import { type DemoMetadataServer, startDemoMetadataServer } from '../../../src/adapters/metadata/demo/index.js';
+import { type DemoMetadataServer, startDemoMetadataServer } from '../../../src/adapters/demo/metadata/index.js';
 import { metadataSourceOf } from '../../../src/adapters/metadata/metadata-module.js';
 import { ChainedMetadataSource } from '../../../src/application/catalog/chained-metadata-source.js';
 import type { BookMetadata, BookMetadataSource, MetadataSearch } from '../../../src/application/catalog/ports/book-metadata-source.js';

@@ -5,9 +5,9 @@
 import { Container } from 'inversify';
 import { describe, expect, it } from 'vitest';
 import type { MetadataConfig } from '../../../config/config.js';
-import { demoSourceView, type DemoSourceView } from '../../../src/adapters/metadata/demo/index.js';
+import { demoSourceView, type DemoSourceView } from '../../../src/adapters/demo/metadata/index.js';
 import { metadataModule, metadataSourceOf } from '../../../src/adapters/metadata/metadata-module.js';
-import { isbn13From } from '../../../src/adapters/stores/demo/deterministic-catalogue.js';
+import { isbn13From } from '../../../src/adapters/demo/stores/deterministic-catalogue.js';
 import { ChainedMetadataSource } from '../../../src/application/catalog/chained-metadata-source.js';
 import { BookMetadataSource } from '../../../src/application/catalog/ports/book-metadata-source.js';
 import { fixture, googleBooks, openLibrary, sendJson, USER_AGENT, useMetadataServers } from './metadata-test-support.js';

@@ -3,7 +3,7 @@
 // unknown ISBNs, 429 with Retry-After, 5xx then success, the spacing between requests, and the API key: sent as
 // `key`, never shown in a message. Nothing reaches the real Google Books.
 import { describe, expect, it } from 'vitest';
-import { demoSourceView, startDemoMetadataServer } from '../../../src/adapters/metadata/demo/index.js';
+import { demoSourceView, startDemoMetadataServer } from '../../../src/adapters/demo/metadata/index.js';
 import { fixture, gaps, googleBooks, sendJson, startTestServer, TOLERANCE_MS, USER_AGENT, useMetadataServers } from './metadata-test-support.js';
 
 const API_KEY = 'AIzaSyD-test-key-with/slash+plus=0123';

@@ -3,7 +3,7 @@
 // configured), every volume with an ISBN mapped (several editions of one book included: the caller decides), and
 // failures as `unavailable`, the key never shown. Nothing reaches the real Google Books.
 import { describe, expect, it } from 'vitest';
-import { startDemoMetadataServer } from '../../../src/adapters/metadata/demo/index.js';
+import { startDemoMetadataServer } from '../../../src/adapters/demo/metadata/index.js';
 import { fixture, googleBooks, searchableDemoBook, sendJson, USER_AGENT, useMetadataServers } from './metadata-test-support.js';
 
 const API_KEY = 'AIzaSyD-test-key-with/slash+plus=0123';

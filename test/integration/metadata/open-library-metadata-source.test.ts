@@ -3,7 +3,7 @@
 // 429 with Retry-After, 5xx then success, timeouts, the spacing between requests (lower bounds only, measured where
 // the requests arrive) and an answer that is not JSON. Nothing reaches the real Open Library.
 import { describe, expect, it } from 'vitest';
-import { demoSourceView } from '../../../src/adapters/metadata/demo/index.js';
+import { demoSourceView } from '../../../src/adapters/demo/metadata/index.js';
 import { fixture, gaps, openLibrary, sendJson, startTestServer, TOLERANCE_MS, USER_AGENT, useMetadataServers } from './metadata-test-support.js';
 
 /** Seven ISBNs, of which the demonstration Open Library knows all but the last (checked below). */

@@ -8,8 +8,8 @@ import { ScheduledRuns } from '../../../src/application/pricing/ports/scheduled-
 import type { CreatedRun } from '../../../src/application/pricing/ports/fetch-runs.js';
 import { StartFetchRun } from '../../../src/application/pricing/start-fetch-run.js';
 import { FETCH_QUEUE, TASKS_PER_JOB } from '../../../src/adapters/scheduler/pg-boss-fetch-queue.js';
-import { type DemoStoreServer, type DemoStoreSlug, startDemoStoreServer } from '../../../src/adapters/stores/demo/index.js';
-import { type RunningService, startService } from '../../../src/service.js';
+import { type DemoStoreServer, type DemoStoreSlug, startDemoStoreServer } from '../../../src/adapters/demo/stores/index.js';
+import { type RunningService, startService } from '../../../src/composition/api-service.js';
 import { type CountingProxy, type ProxiedRequest, startCountingProxy } from '../../support/counting-proxy.js';
 import { runJob } from '../../support/job-process.js';
 import { createTestDatabase, type TestDatabase } from '../../support/test-database.js';

@@ -1,7 +1,7 @@
 // `npm run job -- fetch` as a real process: it rides out a database outage (progress lines say so) and finishes the
 // run; told to stop (SIGTERM), it hands the bundles in hand back to the queue instead of leaving them `running`.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type DemoStoreServer, startDemoStoreServer } from '../../../src/adapters/stores/demo/index.js';
+import { type DemoStoreServer, startDemoStoreServer } from '../../../src/adapters/demo/stores/index.js';
 import { fetchJobStates, monitoredPaperbacks, taskCounts } from '../../support/fetch-fixtures.js';
 import { spawnService } from '../../support/service-process.js';
 import { startTcpProxy, type TcpProxy } from '../../support/tcp-proxy.js';
@@ -39,7 +39,7 @@ function startJob(extra: Record<string, string>) {
       LOG_FLUSH_MS: '50',
       ...extra,
     },
-    'scripts/job.ts',
+    'src/composition/entries/job.ts',
     { args: ['fetch'] },
   );
 }

@@ -3,7 +3,7 @@ import { FetchRunRepository } from '../../../src/application/pricing/ports/fetch
 import { RunFetchBundle } from '../../../src/application/pricing/run-fetch-bundle.js';
 import { StartFetchRun } from '../../../src/application/pricing/start-fetch-run.js';
 import { RequestScope } from '../../../src/application/shared/request-scope.js';
-import { type DemoStoreServer, startDemoStoreServer } from '../../../src/adapters/stores/demo/index.js';
+import { type DemoStoreServer, startDemoStoreServer } from '../../../src/adapters/demo/stores/index.js';
 import { bookWithEdition } from '../../support/pricing-integration-helpers.js';
 import { startTestService, type TestService } from '../../support/test-service.js';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DemoStoreServer, startDemoStoreServer } from '../../../src/adapters/stores/demo/index.js';
+import { type DemoStoreServer, startDemoStoreServer } from '../../../src/adapters/demo/stores/index.js';
 import { startTestService, type TestService } from '../../support/test-service.js';
 
 let demo: DemoStoreServer;

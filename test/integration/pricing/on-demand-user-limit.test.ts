@@ -2,7 +2,7 @@
 // with Retry-After and the stores are not asked; another user is not affected; a request the edition's cooldown
 // refuses costs the user nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DemoStoreServer, startDemoStoreServer } from '../../../src/adapters/stores/demo/index.js';
+import { type DemoStoreServer, startDemoStoreServer } from '../../../src/adapters/demo/stores/index.js';
 import { startTestService, type TestService } from '../../support/test-service.js';
 
 let demo: DemoStoreServer;

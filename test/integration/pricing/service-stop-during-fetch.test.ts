@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../config/config.js';
 import { StartFetchRun } from '../../../src/application/pricing/start-fetch-run.js';
 import { RequestScope } from '../../../src/application/shared/request-scope.js';
-import { startService } from '../../../src/service.js';
+import { startService } from '../../../src/composition/api-service.js';
 import { freePort } from '../../support/database-for-tests.js';
 import { fetchJobStates, monitoredPaperbacks, taskCounts } from '../../support/fetch-fixtures.js';
 import { spawnService } from '../../support/service-process.js';

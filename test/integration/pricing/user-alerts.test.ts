@@ -1,7 +1,7 @@
 // User alerts (C6.5, C5 Alert/Preferences): prices driven through the demonstration stores and the on-demand fetch;
 // alerts read through GET /api/alerts; e-mails caught by a real local SMTP server; alert_sent / alert_failed events.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DemoAvailability, type DemoStoreServer, type DemoStoreSlug, startDemoStoreServer } from '../../../src/adapters/stores/demo/index.js';
+import { type DemoAvailability, type DemoStoreServer, type DemoStoreSlug, startDemoStoreServer } from '../../../src/adapters/demo/stores/index.js';
 import { freePort } from '../../support/database-for-tests.js';
 import { addEdition, bookWithEdition, languageIdOf, type LogRow, logsSince, storeIdByKey } from '../../support/pricing-integration-helpers.js';
 import { type SmtpTestServer, startSmtpTestServer } from '../../support/smtp-test-server.js';

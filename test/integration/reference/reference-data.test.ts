@@ -5,6 +5,7 @@ import { loadConfig } from '../../../config/config.js';
 import { SHIPPED_STORES } from '../../../src/adapters/stores/recipes/shipped-stores.js';
 import { TAXONOMY, type TaxonomyNode } from '../../../src/adapters/postgres/seed/taxonomy.js';
 import { seedReferenceData } from '../../../src/adapters/postgres/seed/reference-seeder.js';
+import { configuredStores } from '../../../src/adapters/stores/recipes/configured-stores.js';
 import { startTestService, TEST_JWT_SECRET, type TestService } from '../../support/test-service.js';
 import { expectError, walkPages } from '../user/user-space-helpers.js';
 
@@ -311,8 +312,8 @@ describe('seeding', () => {
     const client = new pg.Client({ connectionString: t.db.url });
     await client.connect();
     try {
-      const first = await seedReferenceData(client, stores);
-      const second = await seedReferenceData(client, stores);
+      const first = await seedReferenceData(client, configuredStores(stores));
+      const second = await seedReferenceData(client, configuredStores(stores));
       expect(second).toEqual(first);
       expect(first).toMatchObject({ types: 9, stores: SHIPPED_STORES.length, activeStores: SHIPPED_STORES.filter((s) => s.demo).length });
       expect(first.genres).toBe((before as { genres: number }).genres);

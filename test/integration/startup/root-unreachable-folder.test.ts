@@ -39,7 +39,7 @@ afterAll(async () => {
 describe('npm start as root in a folder the postgres user cannot reach', () => {
   it.skipIf(!asRoot)('relocates the cluster, copies the binaries somewhere reachable, and serves', async () => {
     const port = await freePort();
-    const service = spawnService({ NODE_ENV: 'test', EMBEDDED_PG_PORT: String(await freePort()), PORT: String(port), HOST: '127.0.0.1' }, 'src/main.ts', {
+    const service = spawnService({ NODE_ENV: 'test', EMBEDDED_PG_PORT: String(await freePort()), PORT: String(port), HOST: '127.0.0.1' }, 'src/composition/entries/api-service.ts', {
       cwd: app,
     });
     let cluster: string | undefined;

@@ -12,7 +12,7 @@ import {
   type DemoAvailability,
   type DemoStoreServer,
   type DemoStoreSlug,
-} from '../../../src/adapters/stores/demo/index.js';
+} from '../../../src/adapters/demo/stores/index.js';
 import { HtmlPriceSource } from '../../../src/adapters/stores/html-price-source.js';
 import { PoliteHttpClient, type PolitenessOptions } from '../../../src/adapters/stores/polite-http-client.js';
 

@@ -6,8 +6,9 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { PoliteHttpClient, retryAfterSeconds, type PageResult, type PolitenessOptions } from '../../../src/adapters/stores/polite-http-client.js';
-import { sleep } from '../../../src/adapters/stores/store-gate.js';
+import { PoliteHttpClient, type PageResult, type PolitenessOptions } from '../../../src/adapters/stores/polite-http-client.js';
+import { retryAfterSeconds } from '../../../src/adapters/kits/net/retry-after.js';
+import { sleep } from '../../../src/adapters/kits/net/store-gate.js';
 
 const USER_AGENT = 'Shelfwatch-Test/1.0 (+https://shelfwatch.example/about-the-bot; ops@shelfwatch.example)';
 /** Server-side arrival times jitter by a millisecond or two; timers may also fire slightly early. */

@@ -3,7 +3,7 @@ import type { LogSink } from '../../../application/logging/log-sink.js';
 import type { Clock } from '../../../application/shared/clock.js';
 import type { UserDirectory } from '../../../application/users/user-directory.js';
 import { authFailed } from '../../../domain/logging/log-event.js';
-import { sendError } from '../errors/error-response.js';
+import { sendError } from '../../kits/http/errors/error-response.js';
 import type { JwtVerifier } from './jwt-verifier.js';
 
 const MESSAGES = {

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import type { ListAlerts } from '../../../application/alerts/list-alerts.js';
 import type { MarkAlertRead } from '../../../application/alerts/mark-alert-read.js';
-import type { Paginator } from '../pagination/page-links.js';
-import { BooleanText, collectionOf, IdParams, PageQuery } from '../routing/common-schemas.js';
-import { route, type RouteSpec } from '../routing/route-spec.js';
+import type { Paginator } from '../../kits/http/pagination/page-links.js';
+import { BooleanText, collectionOf, IdParams, PageQuery } from '../../kits/http/routing/common-schemas.js';
+import { route, type RouteSpec } from '../../kits/http/routing/route-spec.js';
 import { currentUser } from './current-user.js';
 import { AlertJson, alertJson } from './user-space-presenters.js';
 

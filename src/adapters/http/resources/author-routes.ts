@@ -5,9 +5,9 @@ import type { GetAuthor } from '../../../application/catalog/get-author.js';
 import type { ListAuthors } from '../../../application/catalog/list-authors.js';
 import type { UpdateAuthor } from '../../../application/catalog/update-author.js';
 import { AUTHOR_ALIASES_MAX, AUTHOR_NAME_MAX, AUTHOR_QUERY_MIN, type AuthorFields } from '../../../domain/catalog/author.js';
-import type { Paginator } from '../pagination/page-links.js';
-import { collectionOf, IdParams, PageQuery, TextOf } from '../routing/common-schemas.js';
-import { route, type RouteSpec } from '../routing/route-spec.js';
+import type { Paginator } from '../../kits/http/pagination/page-links.js';
+import { collectionOf, IdParams, PageQuery, TextOf } from '../../kits/http/routing/common-schemas.js';
+import { route, type RouteSpec } from '../../kits/http/routing/route-spec.js';
 import { AuthorJson, authorJson } from './catalog-presenters.js';
 
 const AuthorBody = z.strictObject({

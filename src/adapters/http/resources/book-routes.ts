@@ -5,9 +5,9 @@ import type { GetBook } from '../../../application/catalog/get-book.js';
 import type { ListBooks } from '../../../application/catalog/list-books.js';
 import type { UpdateBook } from '../../../application/catalog/update-book.js';
 import { BOOK_TITLE_MAX, type BookFields } from '../../../domain/catalog/book.js';
-import type { Paginator } from '../pagination/page-links.js';
-import { collectionOf, IdParams, IdValue, PageQuery, TextOf } from '../routing/common-schemas.js';
-import { route, type RouteSpec } from '../routing/route-spec.js';
+import type { Paginator } from '../../kits/http/pagination/page-links.js';
+import { collectionOf, IdParams, IdValue, PageQuery, TextOf } from '../../kits/http/routing/common-schemas.js';
+import { route, type RouteSpec } from '../../kits/http/routing/route-spec.js';
 import { BookJson, bookJson } from './catalog-presenters.js';
 
 const BookBody = z.strictObject({

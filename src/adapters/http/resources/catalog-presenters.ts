@@ -2,8 +2,8 @@ import { z } from 'zod';
 import type { Author } from '../../../domain/catalog/author.js';
 import type { Book } from '../../../domain/catalog/book.js';
 import { EDITION_FORMATS, type Edition } from '../../../domain/catalog/edition.js';
-import { Timestamp } from '../routing/common-schemas.js';
-import { isoTimestamp } from '../routing/iso-timestamp.js';
+import { Timestamp } from '../../kits/http/routing/common-schemas.js';
+import { isoTimestamp } from '../../kits/http/routing/iso-timestamp.js';
 
 // Response shapes (snake_case, `<resource>_id`, ISO timestamps) and the functions that produce them.
 

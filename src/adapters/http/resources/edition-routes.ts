@@ -4,9 +4,9 @@ import type { GetEdition } from '../../../application/catalog/get-edition.js';
 import type { ListEditions } from '../../../application/catalog/list-editions.js';
 import type { LookupEdition } from '../../../application/catalog/lookup-edition.js';
 import { EDITION_FORMATS, type EditionFields } from '../../../domain/catalog/edition.js';
-import type { Paginator } from '../pagination/page-links.js';
-import { collectionOf, IdParams, IdText, IdValue, PageQuery, TextOf } from '../routing/common-schemas.js';
-import { route, type RouteSpec } from '../routing/route-spec.js';
+import type { Paginator } from '../../kits/http/pagination/page-links.js';
+import { collectionOf, IdParams, IdText, IdValue, PageQuery, TextOf } from '../../kits/http/routing/common-schemas.js';
+import { route, type RouteSpec } from '../../kits/http/routing/route-spec.js';
 import { EditionJson, editionJson } from './catalog-presenters.js';
 
 const EditionBody = z.strictObject({

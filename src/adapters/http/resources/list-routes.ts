@@ -5,9 +5,9 @@ import type { GetOwnList } from '../../../application/lists/get-own-list.js';
 import type { GetPublicList } from '../../../application/lists/get-public-list.js';
 import type { ListLists } from '../../../application/lists/list-lists.js';
 import { isListId, LIST_BOOKS_MAX, LIST_NAME_MAX, ListNotFoundError } from '../../../domain/lists/book-list.js';
-import type { Paginator } from '../pagination/page-links.js';
-import { collectionOf, IdParams, IdValue, PageQuery, TextOf } from '../routing/common-schemas.js';
-import { route, type RouteSpec } from '../routing/route-spec.js';
+import type { Paginator } from '../../kits/http/pagination/page-links.js';
+import { collectionOf, IdParams, IdValue, PageQuery, TextOf } from '../../kits/http/routing/common-schemas.js';
+import { route, type RouteSpec } from '../../kits/http/routing/route-spec.js';
 import { currentUser } from './current-user.js';
 import { ListJson, listJson, PublicListJson, publicListJson } from './user-space-presenters.js';
 

@@ -5,9 +5,9 @@ import type { ListReadableLanguages } from '../../../application/preferences/lis
 import type { RemoveReadableLanguage } from '../../../application/preferences/remove-readable-language.js';
 import type { UpdatePreferences } from '../../../application/preferences/update-preferences.js';
 import { EDITION_FORMATS } from '../../../domain/catalog/edition.js';
-import type { Paginator } from '../pagination/page-links.js';
-import { collectionOf, IdParams, IdValue, PageQuery } from '../routing/common-schemas.js';
-import { route, type RouteSpec } from '../routing/route-spec.js';
+import type { Paginator } from '../../kits/http/pagination/page-links.js';
+import { collectionOf, IdParams, IdValue, PageQuery } from '../../kits/http/routing/common-schemas.js';
+import { route, type RouteSpec } from '../../kits/http/routing/route-spec.js';
 import { currentUser } from './current-user.js';
 import { LanguageJson, languageJson, PreferencesJson, preferencesJson } from './user-space-presenters.js';
 

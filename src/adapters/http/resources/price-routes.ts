@@ -3,10 +3,10 @@ import type { FetchEditionPrices, OnDemandLimits } from '../../../application/pr
 import type { ListEditionPrices } from '../../../application/pricing/list-edition-prices.js';
 import { AVAILABILITIES, FETCH_FAILURE_KINDS } from '../../../domain/pricing/price-observation.js';
 import type { PriceQuote } from '../../../domain/pricing/price-quote.js';
-import type { Paginator } from '../pagination/page-links.js';
-import { collectionOf, IdText, PageQuery, Timestamp } from '../routing/common-schemas.js';
-import { route, type RouteSpec } from '../routing/route-spec.js';
-import { isoTimestamp } from '../routing/iso-timestamp.js';
+import type { Paginator } from '../../kits/http/pagination/page-links.js';
+import { collectionOf, IdText, PageQuery, Timestamp } from '../../kits/http/routing/common-schemas.js';
+import { route, type RouteSpec } from '../../kits/http/routing/route-spec.js';
+import { isoTimestamp } from '../../kits/http/routing/iso-timestamp.js';
 import { currentUser } from './current-user.js';
 
 export const PriceQuoteJson = z.object({

@@ -5,9 +5,9 @@ import type { ListLanguages } from '../../../application/reference/list-language
 import type { ListStores } from '../../../application/reference/list-stores.js';
 import type { ListTypes } from '../../../application/reference/list-types.js';
 import type { ListUserStores } from '../../../application/reference/list-user-stores.js';
-import type { Paginator } from '../pagination/page-links.js';
-import { collectionOf, IdText, LinksSchema, PageQuery } from '../routing/common-schemas.js';
-import { route, type RouteSpec } from '../routing/route-spec.js';
+import type { Paginator } from '../../kits/http/pagination/page-links.js';
+import { collectionOf, IdText, LinksSchema, PageQuery } from '../../kits/http/routing/common-schemas.js';
+import { route, type RouteSpec } from '../../kits/http/routing/route-spec.js';
 import { currentUser } from './current-user.js';
 import {
   GenreJson, genreJson, LanguageJson, languageJson, OntologyNodeSchema, ontologyJson, StoreJson, storeJson, TypeJson, typeJson,

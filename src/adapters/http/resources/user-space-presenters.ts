@@ -5,8 +5,8 @@ import type { BookList, PublicBookList } from '../../../domain/lists/book-list.j
 import type { BookType, Genre, Language, OntologyNode, Store } from '../../../domain/reference/reference-data.js';
 import type { Preferences } from '../../../domain/wishes/preferences.js';
 import type { Wish } from '../../../domain/wishes/wish.js';
-import { Timestamp } from '../routing/common-schemas.js';
-import { isoTimestamp } from '../routing/iso-timestamp.js';
+import { Timestamp } from '../../kits/http/routing/common-schemas.js';
+import { isoTimestamp } from '../../kits/http/routing/iso-timestamp.js';
 
 export const MoneyJson = z.object({ amount: z.string().describe('Decimal string with the currency minor digits'), currency: z.string() });
 

@@ -5,9 +5,9 @@ import type { ListWishes } from '../../../application/wishes/list-wishes.js';
 import type { RemoveWish } from '../../../application/wishes/remove-wish.js';
 import type { UpdateWish } from '../../../application/wishes/update-wish.js';
 import { Money } from '../../../domain/shared/money.js';
-import type { Paginator } from '../pagination/page-links.js';
-import { BooleanText, collectionOf, IdParams, IdText, IdValue, PageQuery } from '../routing/common-schemas.js';
-import { route, type RouteSpec } from '../routing/route-spec.js';
+import type { Paginator } from '../../kits/http/pagination/page-links.js';
+import { BooleanText, collectionOf, IdParams, IdText, IdValue, PageQuery } from '../../kits/http/routing/common-schemas.js';
+import { route, type RouteSpec } from '../../kits/http/routing/route-spec.js';
 import { currentUser } from './current-user.js';
 import { WishJson, wishJson } from './user-space-presenters.js';
 

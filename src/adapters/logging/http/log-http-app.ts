@@ -1,7 +1,7 @@
 import express, { type Express, type Router } from 'express';
 import type { LogSink } from '../../../application/logging/log-sink.js';
 import type { Clock } from '../../../application/shared/clock.js';
-import { errorHandler, sendError } from '../../http/errors/error-response.js';
+import { errorHandler, sendError } from '../../kits/http/errors/error-response.js';
 
 /** The standalone logging component's HTTP app: the log routes, JSON 404s, the shared error table. */
 export function createLogHttpApp(deps: {

@@ -1,8 +1,8 @@
 import express, { type Request } from 'express';
 import { ValidationError, type FieldProblem } from '../../../domain/shared/domain-error.js';
-import { HttpProblem } from '../../http/errors/http-problem.js';
-import { jsonBody, requireBodyOf } from '../../http/routing/json-body.js';
-import { parseOrThrow, problemsOf, rejectNulCharacters } from '../../http/routing/validate.js';
+import { HttpProblem } from '../../kits/http/errors/http-problem.js';
+import { jsonBody, requireBodyOf } from '../../kits/http/routing/json-body.js';
+import { parseOrThrow, problemsOf, rejectNulCharacters } from '../../kits/http/routing/validate.js';
 import { LogIntakeBody } from './log-schemas.js';
 
 /** A batch of events, one C8.3 body per line: what the remote sink sends when several events are waiting. */

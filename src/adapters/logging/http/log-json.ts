@@ -1,5 +1,5 @@
 import type { LogRecord } from '../../../domain/logging/log-record.js';
-import { isoTimestamp } from '../../http/routing/iso-timestamp.js';
+import { isoTimestamp } from '../../kits/http/routing/iso-timestamp.js';
 
 /** A log record as the viewer's JSON lists it (C1: snake_case, `log_id`, ISO `log_time`). */
 export interface LogJson {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { detailProblem } from '../../../domain/logging/log-detail.js';
 import { KNOWN_LOG_SOURCES, LOG_LEVELS } from '../../../domain/logging/log-event.js';
-import { PageQuery } from '../../http/routing/common-schemas.js';
+import { PageQuery } from '../../kits/http/routing/common-schemas.js';
 
 /** ISO 8601: a date-time with `Z` or an offset; without one (an HTML form's local input) it is read as UTC. */
 const Instant = z

@@ -1,5 +1,5 @@
 import { KNOWN_LOG_SOURCES, LOG_LEVELS } from '../../../domain/logging/log-event.js';
-import type { Collection } from '../../http/pagination/page-links.js';
+import type { Collection } from '../../kits/http/pagination/page-links.js';
 import type { LogJson } from './log-json.js';
 
 const escape = (text: string): string =>

@@ -4,7 +4,7 @@ import type { AuthorFilter, AuthorRepository } from '../../../application/catalo
 import { Author } from '../../../domain/catalog/author.js';
 import { AuthorInUseError } from '../../../domain/catalog/errors.js';
 import type { PageRequest, PageSlice } from '../../../domain/shared/page.js';
-import { likeContains, queryPage } from '../keyset.js';
+import { likeContains, queryPage } from '../../kits/sql/keyset.js';
 import { OrmEntityManager } from '../orm-tokens.js';
 import { isForeignKeyViolation } from '../pg-errors.js';
 import { bigintArray, hydrate, type Row, toDate, toId } from './row-mapping.js';

@@ -5,10 +5,10 @@ import { Book } from '../../../domain/catalog/book.js';
 import { BookInUseError, UnknownReferenceError } from '../../../domain/catalog/errors.js';
 import type { PageRequest, PageSlice } from '../../../domain/shared/page.js';
 import { matchKeyOf } from '../../../domain/shared/search-text.js';
-import { likeContains, planKeyset, queryPage, sliceOf } from '../keyset.js';
+import { likeContains, planKeyset, queryPage, sliceOf } from '../../kits/sql/keyset.js';
 import { OrmEntityManager } from '../orm-tokens.js';
 import { isForeignKeyViolation } from '../pg-errors.js';
-import { selectRows } from '../select-rows.js';
+import { selectRows } from '../../kits/sql/select-rows.js';
 import { DEFAULT_TITLE_WALK, titleMatches } from './title-search.js';
 import { bigintArray, hydrate, type Row, toDate, toId, toIds, toNullableId } from './row-mapping.js';
 

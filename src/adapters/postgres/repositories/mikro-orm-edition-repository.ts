@@ -4,7 +4,7 @@ import type { EditionRepository } from '../../../application/catalog/ports/editi
 import { Edition, type EditionFormat } from '../../../domain/catalog/edition.js';
 import { DuplicateIsbnError } from '../../../domain/catalog/errors.js';
 import type { PageRequest, PageSlice } from '../../../domain/shared/page.js';
-import { queryPage } from '../keyset.js';
+import { queryPage } from '../../kits/sql/keyset.js';
 import { OrmEntityManager } from '../orm-tokens.js';
 import { isUniqueViolation } from '../pg-errors.js';
 import { hydrate, type Row, toDate, toId } from './row-mapping.js';

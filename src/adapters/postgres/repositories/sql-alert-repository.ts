@@ -4,7 +4,7 @@ import type { AlertFilter, AlertRepository } from '../../../application/alerts/p
 import type { Alert, AlertKind } from '../../../domain/alerts/alert.js';
 import type { PageRequest, PageSlice } from '../../../domain/shared/page.js';
 import { Money } from '../../../domain/shared/money.js';
-import { type PageQuery, queryPage } from '../keyset.js';
+import { type PageQuery, queryPage } from '../../kits/sql/keyset.js';
 import { OrmEntityManager } from '../orm-tokens.js';
 import { type Row, toDate, toId } from './row-mapping.js';
 

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { AUTHOR_NAME_MAX } from '../../../domain/catalog/author.js';
 import { cutText } from '../../../domain/shared/text-length.js';
 import { normalizeForSearch, searchTextOf } from '../../../domain/shared/search-text.js';
-import { executeBound } from '../select-rows.js';
+import { executeBound } from '../../kits/sql/select-rows.js';
 import { textArray, toId } from './row-mapping.js';
 
 /** Advisory lock (first key) held while books and authors are created from imports or metadata sources. */

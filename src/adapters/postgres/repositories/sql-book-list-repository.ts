@@ -4,7 +4,7 @@ import type { BookListRepository } from '../../../application/lists/ports/book-l
 import type { BookList, NewBookList, PublicBookList, PublicListBook } from '../../../domain/lists/book-list.js';
 import type { PageRequest, PageSlice } from '../../../domain/shared/page.js';
 import { Money } from '../../../domain/shared/money.js';
-import { queryPage } from '../keyset.js';
+import { queryPage } from '../../kits/sql/keyset.js';
 import { OrmEntityManager } from '../orm-tokens.js';
 import { bigintArray, type Row, toDate, toId, toIds } from './row-mapping.js';
 

@@ -3,7 +3,7 @@ import { inject, injectable } from 'inversify';
 import type { ImportBookMatcher, TitleMatchCandidate } from '../../../application/wishes/ports/import-book-matcher.js';
 import { matchKeyOf } from '../../../domain/shared/search-text.js';
 import { OrmEntityManager } from '../orm-tokens.js';
-import { executeBound } from '../select-rows.js';
+import { executeBound } from '../../kits/sql/select-rows.js';
 import { textArray, toId } from './row-mapping.js';
 
 @injectable()

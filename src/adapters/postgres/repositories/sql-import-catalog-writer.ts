@@ -11,7 +11,7 @@ import { BOOK_TITLE_MAX } from '../../../domain/catalog/book.js';
 import { cutText } from '../../../domain/shared/text-length.js';
 import { matchKeyOf, normalizeForSearch } from '../../../domain/shared/search-text.js';
 import { OrmEntityManager } from '../orm-tokens.js';
-import { executeBound } from '../select-rows.js';
+import { executeBound } from '../../kits/sql/select-rows.js';
 import { bigintArray, textArray, toId } from './row-mapping.js';
 import { findOrCreateAuthors, lockCatalogCreation } from './sql-author-names.js';
 

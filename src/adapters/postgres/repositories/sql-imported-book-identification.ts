@@ -6,7 +6,7 @@ import type {
   ImportedBookIdentification,
 } from '../../../application/catalog/ports/imported-book-identification.js';
 import { OrmEntityManager } from '../orm-tokens.js';
-import { executeBound } from '../select-rows.js';
+import { executeBound } from '../../kits/sql/select-rows.js';
 import { bigintArray, toId } from './row-mapping.js';
 
 const PENDING = `

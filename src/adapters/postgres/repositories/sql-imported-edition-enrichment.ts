@@ -8,7 +8,7 @@ import type {
 import { type GuessableEditionField, untitledBookTitle } from '../../../domain/catalog/edition.js';
 import { matchKeyOf, normalizeForSearch } from '../../../domain/shared/search-text.js';
 import { OrmEntityManager } from '../orm-tokens.js';
-import { executeBound } from '../select-rows.js';
+import { executeBound } from '../../kits/sql/select-rows.js';
 import { bigintArray, type Row, toId } from './row-mapping.js';
 import { findOrCreateAuthors, lockCatalogCreation } from './sql-author-names.js';
 

@@ -6,7 +6,7 @@ import type { Language } from '../../../domain/reference/reference-data.js';
 import type { PageRequest, PageSlice } from '../../../domain/shared/page.js';
 import { LanguageAlreadyAddedError } from '../../../domain/wishes/errors.js';
 import type { Preferences } from '../../../domain/wishes/preferences.js';
-import { queryPage } from '../keyset.js';
+import { queryPage } from '../../kits/sql/keyset.js';
 import { OrmEntityManager } from '../orm-tokens.js';
 import type { Row } from './row-mapping.js';
 import { languageFromRow } from './sql-reference-catalog.js';

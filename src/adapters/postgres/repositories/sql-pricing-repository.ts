@@ -7,8 +7,8 @@ import type { Availability } from '../../../domain/pricing/price-observation.js'
 import type { NewDailyQuote, PriceQuote } from '../../../domain/pricing/price-quote.js';
 import type { PageRequest, PageSlice } from '../../../domain/shared/page.js';
 import { Money } from '../../../domain/shared/money.js';
-import { expandProductUrl } from '../../stores/recipes/store-recipes.js';
-import { queryPage } from '../keyset.js';
+import { expandProductUrl } from '../../../domain/pricing/product-url.js';
+import { queryPage } from '../../kits/sql/keyset.js';
 import { OrmEntityManager } from '../orm-tokens.js';
 import { type Row, toDate, toId } from './row-mapping.js';
 

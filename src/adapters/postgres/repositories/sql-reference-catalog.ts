@@ -4,7 +4,7 @@ import type { OntologyFilter, ReferenceCatalog } from '../../../application/refe
 import type { EditionFormat } from '../../../domain/catalog/edition.js';
 import type { BookType, FlatOntologyNode, Genre, Language, Store } from '../../../domain/reference/reference-data.js';
 import type { PageRequest, PageSlice } from '../../../domain/shared/page.js';
-import { queryPage } from '../keyset.js';
+import { queryPage } from '../../kits/sql/keyset.js';
 import { OrmEntityManager } from '../orm-tokens.js';
 import { type Row, toId, toNullableId } from './row-mapping.js';
 

@@ -5,9 +5,9 @@ import type { PageRequest, PageSlice } from '../../../domain/shared/page.js';
 import { Money } from '../../../domain/shared/money.js';
 import { BookAlreadyWishedError } from '../../../domain/wishes/errors.js';
 import type { NewWish, Wish, WishChange } from '../../../domain/wishes/wish.js';
-import { type PageQuery, queryPage } from '../keyset.js';
+import { type PageQuery, queryPage } from '../../kits/sql/keyset.js';
 import { OrmEntityManager } from '../orm-tokens.js';
-import { executeBound } from '../select-rows.js';
+import { executeBound } from '../../kits/sql/select-rows.js';
 import { type Row, toDate, toId } from './row-mapping.js';
 
 const WISH_COLUMNS = 'w.wish_id, w.book_id, w.is_monitored, w.max_price_minor, w.max_price_currency, w.created_at';

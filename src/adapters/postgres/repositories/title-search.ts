@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { PageRequest } from '../../../domain/shared/page.js';
-import { planKeyset, whereOf } from '../keyset.js';
-import { selectRows } from '../select-rows.js';
+import { planKeyset, whereOf } from '../../kits/sql/keyset.js';
+import { selectRows } from '../../kits/sql/select-rows.js';
 import { toId } from './row-mapping.js';
 
 /**

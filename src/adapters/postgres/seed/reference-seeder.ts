@@ -1,7 +1,5 @@
 import type pg from 'pg';
-import type { StoresConfig } from '../../../../config/config.js';
 import { TAXONOMY, type TaxonomyNode } from './taxonomy.js';
-import { loadStoreRecipes } from '../../stores/recipes/store-recipes.js';
 
 export interface SeedSummary {
   types: number;
@@ -9,6 +7,20 @@ export interface SeedSummary {
   ontologyNodes: number;
   stores: number;
   activeStores: number;
+}
+
+/** A store row as the configuration describes it (the store adapter reads the recipe files into these). */
+export interface ReferenceStore {
+  key: string;
+  name: string;
+  country: string | null;
+  currency: string;
+  formats: readonly string[];
+  homepageUrl: string;
+  productUrlTemplate: string;
+  demo: boolean;
+  isActive: boolean;
+  extraction: unknown;
 }
 
 interface NodeRow {
@@ -22,10 +34,10 @@ interface NodeRow {
 
 /**
  * Upserts the shipped reference data by stable keys, at every start: running it twice changes nothing, a newer
- * release adds or renames rows, and no user data is touched. Stores come from the shipped recipe files and
- * STORES_FILE; their activation follows the configuration.
+ * release adds or renames rows, and no user data is touched. A store no longer listed keeps its row (its prices
+ * refer to it) but is no longer asked.
  */
-export async function seedReferenceData(db: pg.ClientBase, stores: StoresConfig): Promise<SeedSummary> {
+export async function seedReferenceData(db: pg.ClientBase, stores: readonly ReferenceStore[]): Promise<SeedSummary> {
   const types = TAXONOMY.map((t, position) => ({ key: t.key, name: t.name, position }));
   const genres = TAXONOMY.flatMap((t) => t.genres.map((g, position) => ({ key: g.key, type_key: t.key, name: g.name, position })));
   const levels: NodeRow[][] = [];
@@ -72,8 +84,7 @@ export async function seedReferenceData(db: pg.ClientBase, stores: StoresConfig)
     );
   }
 
-  const recipes = loadStoreRecipes({ storesFile: stores.storesFile ?? undefined, demoStoreUrl: stores.demoStoreUrl });
-  const storeRows = recipes.map((s, position) => ({
+  const storeRows = stores.map((s, position) => ({
     position,
     key: s.key,
     name: s.name,
@@ -83,7 +94,7 @@ export async function seedReferenceData(db: pg.ClientBase, stores: StoresConfig)
     homepage_url: s.homepageUrl,
     product_url_template: s.productUrlTemplate,
     is_demo: s.demo,
-    is_active: s.demo ? stores.demoStores : stores.enabledStores.includes(s.key),
+    is_active: s.isActive,
     extraction: s.extraction,
   }));
   await db.query(
@@ -104,7 +115,6 @@ export async function seedReferenceData(db: pg.ClientBase, stores: StoresConfig)
                          excluded.product_url_template, excluded.is_demo, excluded.is_active, excluded.extraction)`,
     [JSON.stringify(storeRows)],
   );
-  // A store STORES_FILE no longer describes keeps its row (its prices refer to it) but is no longer asked.
   await db.query('update store set is_active = false where is_active and store_key <> all($1::text[])', [storeRows.map((s) => s.key)]);
 
   return {

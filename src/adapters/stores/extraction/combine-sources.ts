@@ -1,5 +1,12 @@
-import type { SourceRun } from './read-page.js';
-import type { ExtractionConfig, ExtractionResult, ExtractionSource, SourceDecision } from './types.js';
+import type { Decision } from './choose-price.js';
+import type { ExtractionConfig, ExtractionResult, ExtractionSource, SourceDecision, SourceOutcome } from './types.js';
+
+/** One source of a page as it was read, and what was decided from its candidates alone. */
+export interface SourceRun {
+  source: ExtractionSource;
+  outcome: SourceOutcome;
+  verdict: Decision;
+}
 
 type Priced = SourceRun & { verdict: { decision: Extract<SourceDecision, { kind: 'price' }> } };
 

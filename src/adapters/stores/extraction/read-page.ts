@@ -1,8 +1,8 @@
 import type { CheerioAPI } from 'cheerio';
 import { Money } from '../../../domain/shared/money.js';
 import { detectBlockedPage } from './blocked-page.js';
-import { decide, type Decision } from './choose-price.js';
-import { combineSources } from './combine-sources.js';
+import { decide } from './choose-price.js';
+import { combineSources, type SourceRun } from './combine-sources.js';
 import { loadDom } from './dom.js';
 import { fromJsonLd } from './json-ld.js';
 import { availabilityFromMeta, fromMeta } from './meta-tags.js';
@@ -20,12 +20,6 @@ import { fromVisiblePrice } from './visible-price.js';
 const MICRODATA_MARKER = /itemprop\s*=\s*["']?[^"'>]*\b(?:price|lowprice|highprice)\b/i;
 const META_PRICE_MARKER = /(?:product|og):(?:sale_)?price:amount/i;
 const META_AVAILABILITY_MARKER = /(?:product|og):availability/i;
-
-export interface SourceRun {
-  source: ExtractionSource;
-  outcome: SourceOutcome;
-  verdict: Decision;
-}
 
 /**
  * Reads a store page: is it a robot check, a search results page or a product page; then every source the page

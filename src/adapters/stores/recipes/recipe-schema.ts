@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { EXTRACTION_SOURCES, type ExtractionSource } from '../extraction/types.js';
 import { selectorProblem } from './css-selector-check.js';
 import { isCountryCode, isCurrencyCode } from './iso-codes.js';
-import { ISBN_PLACEHOLDERS } from './product-url.js';
+import { ISBN_PLACEHOLDERS } from '../../../domain/pricing/product-url.js';
 import { RECIPE_VERIFICATIONS, type RecipeVerification, STORE_FORMATS, type StoreExtraction, type StoreFormat } from './recipe-types.js';
 
 /** Stands in for `{demo}` (DEMO_STORE_URL) while a demonstration store's URLs are checked. */

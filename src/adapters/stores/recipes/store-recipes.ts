@@ -5,5 +5,5 @@ export { RECIPE_VERIFICATIONS, STORE_FORMATS } from './recipe-types.js';
 export { type LoadOptions, loadStoreRecipes, SHIPPED_RECIPES_DIR } from './load-store-recipes.js';
 export { StoreRecipeError } from './recipe-problems.js';
 export { recipeForUrl } from './recipe-for-url.js';
-export { expandProductUrl } from './product-url.js';
-export { isbn10Of } from './isbn10.js';
+export { expandProductUrl } from '../../../domain/pricing/product-url.js';
+export { isbn10Of } from '../../../domain/catalog/isbn10.js';

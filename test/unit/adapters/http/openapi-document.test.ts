@@ -1,14 +1,13 @@
 import 'reflect-metadata';
 import { Validator } from '@seriousme/openapi-schema-validator';
-import type { Container } from 'inversify';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { apiRoutes } from '../../../../src/adapters/http/api-routes.js';
-import { CursorCodec } from '../../../../src/adapters/http/pagination/cursor-codec.js';
-import { Paginator } from '../../../../src/adapters/http/pagination/page-links.js';
-import { IdParams, IdText, PageQuery } from '../../../../src/adapters/http/routing/common-schemas.js';
-import { openApiDocument } from '../../../../src/adapters/http/routing/openapi.js';
-import { route, type RouteSpec } from '../../../../src/adapters/http/routing/route-spec.js';
+import { type ApiUseCases, apiRoutes } from '../../../../src/adapters/http/api-routes.js';
+import { CursorCodec } from '../../../../src/adapters/kits/http/pagination/cursor-codec.js';
+import { Paginator } from '../../../../src/adapters/kits/http/pagination/page-links.js';
+import { IdParams, IdText, PageQuery } from '../../../../src/adapters/kits/http/routing/common-schemas.js';
+import { openApiDocument } from '../../../../src/adapters/kits/http/routing/openapi.js';
+import { route, type RouteSpec } from '../../../../src/adapters/kits/http/routing/route-spec.js';
 
 type Doc = Record<string, any>;
 const INFO = { title: 'Test', version: '0' };
@@ -16,8 +15,8 @@ const handle = async () => ({ status: 200 });
 
 /** The service's real route table; the document needs the specs only, never their use cases. */
 function realDocument(): Doc {
-  const container = { get: () => ({}) } as unknown as Container;
-  const routes = apiRoutes(container, new Paginator(new CursorCodec('k'.repeat(32))), {
+  const useCases = new Proxy({}, { get: () => ({}) }) as ApiUseCases;
+  const routes = apiRoutes(useCases, new Paginator(new CursorCodec('k'.repeat(32))), {
     cooldownSeconds: 600,
     perUser: { limit: 30, windowSeconds: 600 },
   });

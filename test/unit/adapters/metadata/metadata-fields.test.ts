@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { languageCodeOfMarc, marcCodeOf } from '../../../../src/adapters/metadata/marc-languages.js';
+import { languageCodeOfMarc, marcCodeOf } from '../../../../src/domain/reference/marc-languages.js';
 import {
   authorNames,
   cleanText,

@@ -1,0 +1,70 @@
+import type { ResolutionContext } from 'inversify';
+import { AddEdition } from '../application/catalog/add-edition.js';
+import { CreateAuthor } from '../application/catalog/create-author.js';
+import { CreateBook } from '../application/catalog/create-book.js';
+import { DeleteAuthor } from '../application/catalog/delete-author.js';
+import { DeleteBook } from '../application/catalog/delete-book.js';
+import { GetAuthor } from '../application/catalog/get-author.js';
+import { GetBook } from '../application/catalog/get-book.js';
+import { GetEdition } from '../application/catalog/get-edition.js';
+import { LookupEdition } from '../application/catalog/lookup-edition.js';
+import { ListAuthors } from '../application/catalog/list-authors.js';
+import { ListBooks } from '../application/catalog/list-books.js';
+import { ListEditions } from '../application/catalog/list-editions.js';
+import { UpdateAuthor } from '../application/catalog/update-author.js';
+import { UpdateBook } from '../application/catalog/update-book.js';
+import { ListAlerts } from '../application/alerts/list-alerts.js';
+import { MarkAlertRead } from '../application/alerts/mark-alert-read.js';
+import { CreateList } from '../application/lists/create-list.js';
+import { DeleteList } from '../application/lists/delete-list.js';
+import { GetOwnList } from '../application/lists/get-own-list.js';
+import { GetPublicList } from '../application/lists/get-public-list.js';
+import { ListLists } from '../application/lists/list-lists.js';
+import { ListEditionPrices } from '../application/pricing/list-edition-prices.js';
+import { AddReadableLanguage } from '../application/preferences/add-readable-language.js';
+import { GetPreferences } from '../application/preferences/get-preferences.js';
+import { ListReadableLanguages } from '../application/preferences/list-readable-languages.js';
+import { RemoveReadableLanguage } from '../application/preferences/remove-readable-language.js';
+import { UpdatePreferences } from '../application/preferences/update-preferences.js';
+import { GetOntology } from '../application/reference/get-ontology.js';
+import { ListGenres } from '../application/reference/list-genres.js';
+import { ListLanguages } from '../application/reference/list-languages.js';
+import { ListStores } from '../application/reference/list-stores.js';
+import { ListTypes } from '../application/reference/list-types.js';
+import { ListUserStores } from '../application/reference/list-user-stores.js';
+import { AddWish } from '../application/wishes/add-wish.js';
+import { ImportWishes } from '../application/wishes/import-wishes.js';
+import { ListWishes } from '../application/wishes/list-wishes.js';
+import { RemoveWish } from '../application/wishes/remove-wish.js';
+import { UpdateWish } from '../application/wishes/update-wish.js';
+import { FetchEditionPrices } from '../application/pricing/fetch-edition-prices.js';
+import type { ApiUseCases } from '../adapters/http/api-routes.js';
+
+/** The use cases behind every `/api` endpoint, resolved once from the container for the HTTP adapter. */
+export function apiUseCases(context: ResolutionContext): ApiUseCases {
+  const get = <T>(id: new (...args: never[]) => T): T => context.get<T>(id);
+  return {
+    books: { list: get(ListBooks), create: get(CreateBook), get: get(GetBook), update: get(UpdateBook), remove: get(DeleteBook) },
+    editions: { list: get(ListEditions), add: get(AddEdition), get: get(GetEdition), lookup: get(LookupEdition) },
+    prices: { list: get(ListEditionPrices), fetch: get(FetchEditionPrices) },
+    authors: { list: get(ListAuthors), create: get(CreateAuthor), get: get(GetAuthor), update: get(UpdateAuthor), remove: get(DeleteAuthor) },
+    reference: {
+      stores: get(ListStores),
+      userStores: get(ListUserStores),
+      languages: get(ListLanguages),
+      types: get(ListTypes),
+      genres: get(ListGenres),
+      ontology: get(GetOntology),
+    },
+    preferences: {
+      get: get(GetPreferences),
+      update: get(UpdatePreferences),
+      languages: get(ListReadableLanguages),
+      addLanguage: get(AddReadableLanguage),
+      removeLanguage: get(RemoveReadableLanguage),
+    },
+    wishes: { list: get(ListWishes), add: get(AddWish), update: get(UpdateWish), remove: get(RemoveWish), import: get(ImportWishes) },
+    lists: { list: get(ListLists), create: get(CreateList), getOwn: get(GetOwnList), getPublic: get(GetPublicList), remove: get(DeleteList) },
+    alerts: { list: get(ListAlerts), markRead: get(MarkAlertRead) },
+  };
+}
