@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { jsonrepair } from 'jsonrepair';
-import type { LenientJsonResult } from '../src/adapters/stores/extraction/lenient-json.js';
+import { type LenientJsonResult, unwrapJsonBlock } from '../src/adapters/stores/extraction/lenient-json.js';
 import type { CsvDelimiter, CsvRecord } from '../src/domain/wishes/import/csv.js';
 
 // The libraries as each hand-written parser would have to call them to do the same job: same inputs, same output
@@ -54,15 +54,7 @@ function lineBreaks(text: string): number {
 
 /** The JSON-LD pass with jsonrepair in place of our repair: same unwrapping, strict JSON first, entities last. */
 export function parseWithJsonrepair(source: string): LenientJsonResult {
-  const text = source
-    .trim()
-    .replace(/^(?:\/\/\s*)?<!\[CDATA\[/, '')
-    .replace(/(?:\/\/\s*)?\]\]>$/, '')
-    .replace(/^<!--/, '')
-    .replace(/-->$/, '')
-    .replace(/^\uFEFF/, '')
-    .trim()
-    .replace(/;$/, '');
+  const text = unwrapJsonBlock(source);
   if (text === '') return { ok: false, error: 'empty block' };
   const attempts = [text, () => jsonrepair(text), () => jsonrepair(text.replace(/&quot;|&#34;/g, '"'))];
   let error = '';

@@ -4,6 +4,7 @@ import { findJsonLdBlocks } from '../src/adapters/stores/extraction/json-ld-bloc
 import type { LenientJsonResult } from '../src/adapters/stores/extraction/lenient-json.js';
 import { detectDelimiter, type CsvDelimiter, type CsvRecord } from '../src/domain/wishes/import/csv.js';
 import { decodeImportText } from '../src/domain/wishes/import/decode-text.js';
+import { BROKEN_JSON_LD_BLOCKS, REPAIRABLE_JSON_LD_BLOCKS } from '../test/support/json-ld-repair-cases.js';
 
 // Does a library do what the tests ask of the hand-written parser? Each case is an input of the unit tests or a
 // fixture file; the hand-written parser's answer, which the tests check, is the expected one. A case the library
@@ -34,18 +35,9 @@ function csvCases(): Array<{ name: string; text: string; delimiter: CsvDelimiter
   return [...unit.map(([text, delimiter]) => ({ name: JSON.stringify(text), text, delimiter: delimiter ?? ',' })), ...files];
 }
 
-/** The blocks of test/unit/adapters/stores/extraction.test.ts that test the repair, then every block of every fixture page. */
+/** The repair cases the extraction tests use (test/support/json-ld-repair-cases.ts), then every block of every fixture page. */
 function jsonLdCases(): Array<{ name: string; block: string }> {
-  const unit = [
-    `/* shop */ {"@type": "Book", "offers": {"@type": "Offer", "price": "18.09", /* net */ "priceCurrency": "EUR",,}}`,
-    `{'@type': 'Book', 'offers': {'@type': 'Offer', 'price': '18.09', 'priceCurrency': 'EUR', 'name': 'Ann\\'s "best"'}}`,
-    `//<![CDATA[\n{"@type": "Book", "offers": {"@type": "Offer", "price": "18.09"}}\n//]]>`,
-    `<!-- {"@type": "Book", "offers": {"@type": "Offer", "price": "18.09"}} -->`,
-    `{&quot;@type&quot;: &quot;Book&quot;, &quot;offers&quot;: {&quot;@type&quot;: &quot;Offer&quot;, &quot;price&quot;: &quot;18.09&quot;}}`,
-    `{"@type": "Book", "offers": {"@type": "Offer", "price": "18.09"}},{"@type": "Organization", "name": "Shop"}`,
-    '{"@type": "Book", "offers": {"price": "16.50" "priceCurrency": "EUR"',
-    '{"@type": "Book", "offers": {',
-  ];
+  const unit = [...REPAIRABLE_JSON_LD_BLOCKS, ...Object.values(BROKEN_JSON_LD_BLOCKS)];
   const pages = filesUnder(new URL('store-pages/', fixturesDir), /\.html$/).flatMap((url) =>
     findJsonLdBlocks(readFileSync(url, 'utf8')).blocks.map((block, i) => ({ name: `${url.pathname.replace(/.*fixtures\//, '')} block ${i + 1}`, block })),
   );

@@ -3,8 +3,10 @@ import { fetchCompleted, fetchFailed } from '../../domain/logging/pricing-events
 import type { NewDailyQuote } from '../../domain/pricing/price-quote.js';
 import { LogSink } from '../logging/log-sink.js';
 import { Clock } from '../shared/clock.js';
+import { UnitOfWork } from '../shared/unit-of-work.js';
 import { quoteFrom } from './observation-to-quote.js';
-import { type FetchTask, FetchRunRepository, taskKey, type TaskOutcome } from './ports/fetch-runs.js';
+import { type FetchTask, FetchRunRepository, type SettledBundle, taskKey, type TaskOutcome } from './ports/fetch-runs.js';
+import type { NewUserAlert } from './ports/alert-detector.js';
 import { PriceSource } from './ports/price-source.js';
 import { RecordObservations } from './record-observations.js';
 
@@ -26,8 +28,9 @@ interface Fetched {
 /**
  * A bundle of (edition, store) tasks of one fetch run, on whichever instance the queue gave it to. The database work
  * is set-based: one statement claims the tasks and reads their targets, the pages are fetched concurrently (each
- * through its store's politeness gate), one RecordObservations call stores the quotes and their alerts, one
- * statement settles the bundle.
+ * through its store's politeness gate), then one transaction settles the tasks still open and stores the quotes of
+ * those (and their alerts): a task whose claim lapsed during a slow fetch and was settled by another holder stores
+ * no second quote.
  */
 @injectable()
 export class RunFetchBundle {
@@ -37,6 +40,7 @@ export class RunFetchBundle {
     @inject(RecordObservations) private readonly record: RecordObservations,
     @inject(LogSink) private readonly logs: LogSink,
     @inject(Clock) private readonly clock: Clock,
+    @inject(UnitOfWork) private readonly uow: UnitOfWork,
   ) {}
 
   /**
@@ -68,6 +72,8 @@ export class RunFetchBundle {
     const duplicates = tasks.length - claimed.length;
     if (claimed.length === 0) return { succeeded: 0, failed: 0, duplicates };
     let fetched: Fetched[];
+    let bundle: SettledBundle;
+    let alerts: NewUserAlert[];
     try {
       fetched = await Promise.all(
         claimed.map(async ({ editionId, storeId, bookId, target }): Promise<Fetched> => {
@@ -80,15 +86,20 @@ export class RunFetchBundle {
       );
       // Handed back meanwhile: the worker has released the claims and requeued the bundle.
       signal?.throwIfAborted();
-      await this.record.execute(fetched.flatMap((f) => (f.quote ? [f.quote] : [])));
+      const outcomes: TaskOutcome[] = fetched.map((f) => ({ editionId: f.editionId, storeId: f.storeId, outcome: f.error === null ? 'succeeded' : 'failed' }));
+      ({ bundle, alerts } = await this.uow.transaction(async () => {
+        const settledNow = await this.runs.settleTasks(runId, outcomes);
+        const quotes = fetched.flatMap((f) => (f.quote && settledNow.settled.has(taskKey(f)) ? [f.quote] : []));
+        return { bundle: settledNow, alerts: (await this.record.storeInTransaction(quotes)).alerts };
+      }));
     } catch (failure) {
       if (signal?.aborted) throw failure;
       // The queue retries the job; give the claims back so the retry can take them.
       await this.runs.releaseTasks(runId, claimed.map((c) => ({ runId, editionId: c.editionId, storeId: c.storeId }))).catch(() => undefined);
       throw failure;
     }
-    const outcomes: TaskOutcome[] = fetched.map((f) => ({ editionId: f.editionId, storeId: f.storeId, outcome: f.error === null ? 'succeeded' : 'failed' }));
-    const { settled, completedRun } = await this.runs.settleTasks(runId, outcomes);
+    await this.record.deliverAlerts(alerts);
+    const { settled, completedRun } = bundle;
     const result: BundleOutcome = { succeeded: 0, failed: 0, duplicates: duplicates + claimed.length - settled.size };
     for (const f of fetched) {
       if (!settled.has(taskKey(f))) continue;

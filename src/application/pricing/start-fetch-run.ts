@@ -21,7 +21,13 @@ export class StartFetchRun {
       this.logs.record(fetchCompleted({ success_count: 0, failure_count: 0, duration_ms: 0, run_id: run.runId }, this.clock.now()));
       return run;
     }
-    await this.queue.enqueue(await this.runs.tasksOf(run.runId));
+    try {
+      await this.queue.enqueue(await this.runs.tasksOf(run.runId));
+    } catch (error) {
+      // A run nobody was told about would stay open for ever; the next trigger plans a fresh one.
+      await this.runs.abandonRun(run.runId).catch(() => undefined);
+      throw error;
+    }
     return run;
   }
 }

@@ -7,6 +7,10 @@ import { type DemoStoreServer, startDemoStoreServer } from '../../../src/adapter
 import { bookWithEdition } from '../../support/pricing-integration-helpers.js';
 import { startTestService, type TestService } from '../../support/test-service.js';
 
+async function waitFor(condition: () => Promise<boolean>): Promise<void> {
+  for (let i = 0; i < 200 && !(await condition()); i++) await new Promise((resolve) => setTimeout(resolve, 10));
+}
+
 // A queue may deliver a job twice (a retried batch, an expired job): the page is fetched and stored once.
 let demo: DemoStoreServer;
 let t: TestService;
@@ -43,5 +47,39 @@ describe('fetch task claims', () => {
     expect(await t.db.sql('select succeeded, failed, completed_at is not null as done from fetch_run where fetch_run_id = $1', [run.runId])).toEqual([
       { succeeded: 2, failed: 0, done: true },
     ]);
+  });
+
+  it('stores nothing for a task whose claim lapsed and that another holder settled meanwhile', async () => {
+    const { bookId } = await bookWithEdition(t, 'Lapsed claim', { format: 'ebook' });
+    expect((await t.call('POST', '/api/wishes', { body: { book_id: bookId } })).status).toBe(201);
+    const container = t.service.container;
+    const scope = container.get(RequestScope);
+    const run = await scope.run(() => container.get(StartFetchRun).execute('manual'));
+    const tasks = await scope.run(() => container.get(FetchRunRepository).tasksOf(run.runId));
+    const quotesBefore = (await t.db.sql<{ n: number }>('select count(*)::int as n from price_quote'))[0]!.n;
+    // The pages answer slowly; while this holder waits, its claims lapse and another holder settles the tasks.
+    demo.setLatency(1_500);
+    try {
+      const slow = scope.run(() => container.get(RunFetchBundle).execute(tasks));
+      await waitFor(async () => (await t.db.sql(`select 1 from fetch_task where fetch_run_id = $1 and status = 'running'`, [run.runId])).length === tasks.length);
+      await t.db.sql(`update fetch_task set status = 'succeeded' where fetch_run_id = $1`, [run.runId]);
+      expect(await slow).toEqual({ succeeded: 0, failed: 0, duplicates: tasks.length });
+    } finally {
+      demo.setLatency(0);
+    }
+    expect((await t.db.sql<{ n: number }>('select count(*)::int as n from price_quote'))[0]!.n).toBe(quotesBefore);
+  });
+
+  it('abandons a run whose tasks could not be queued, so no run stays open for ever', async () => {
+    const container = t.service.container;
+    const runs = container.get(FetchRunRepository);
+    const scope = container.get(RequestScope);
+    const { bookId } = await bookWithEdition(t, 'Never queued', { format: 'ebook' });
+    expect((await t.call('POST', '/api/wishes', { body: { book_id: bookId } })).status).toBe(201);
+    const run = await scope.run(() => runs.createRun('manual'));
+    expect(run.taskCount).toBeGreaterThan(0);
+    await scope.run(() => runs.abandonRun(run.runId));
+    expect(await t.db.sql('select 1 from fetch_run where fetch_run_id = $1', [run.runId])).toEqual([]);
+    expect(await t.db.sql('select 1 from fetch_task where fetch_run_id = $1', [run.runId])).toEqual([]);
   });
 });

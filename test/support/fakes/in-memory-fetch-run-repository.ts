@@ -9,6 +9,7 @@ import {
   type TaskOutcome,
 } from '../../../src/application/pricing/ports/fetch-runs.js';
 import type { Clock } from '../../../src/application/shared/clock.js';
+import type { TransactionalFake } from './fake-unit-of-work.js';
 
 type TaskState = 'pending' | 'claimed' | 'succeeded' | 'failed';
 
@@ -38,7 +39,7 @@ export interface PlannedRun {
  * Fetch runs in memory with the port's contract: a task is claimed by one caller until released or settled (or
  * until `lapseClaims`, as a lease running out), settled once, and the run's completion is reported to one call.
  */
-export class InMemoryFetchRunRepository implements FetchRunRepository {
+export class InMemoryFetchRunRepository implements FetchRunRepository, TransactionalFake {
   readonly runs = new Map<number, StoredRun>();
   readonly released: FetchTask[][] = [];
   readonly triggers: string[] = [];
@@ -108,6 +109,21 @@ export class InMemoryFetchRunRepository implements FetchRunRepository {
       claimed.push({ ...stored.claimed });
     }
     return claimed;
+  }
+
+  async abandonRun(runId: number): Promise<void> {
+    this.runs.delete(runId);
+  }
+
+  /** Task states and completion as they are now; the returned function puts them back (a rolled-back transaction). */
+  snapshot(): () => void {
+    const saved = [...this.runs.values()].map((run) => ({ run, completed: run.completed, states: new Map([...run.tasks].map(([key, task]) => [key, task.state])) }));
+    return () => {
+      for (const { run, completed, states } of saved) {
+        run.completed = completed;
+        for (const [key, state] of states) run.tasks.get(key)!.state = state;
+      }
+    };
   }
 
   async releaseTasks(runId: number, tasks: readonly FetchTask[]): Promise<void> {

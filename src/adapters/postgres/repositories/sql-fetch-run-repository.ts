@@ -121,6 +121,11 @@ export class SqlFetchRunRepository implements FetchRunRepository {
     }));
   }
 
+  async abandonRun(runId: number): Promise<void> {
+    // The tasks go with the run (on delete cascade).
+    await this.em.execute('delete from fetch_run where fetch_run_id = ?', [runId]);
+  }
+
   async releaseTasks(runId: number, tasks: readonly FetchTask[]): Promise<void> {
     if (tasks.length === 0) return;
     await this.em.execute(RELEASE, [bigintArray(tasks.map((t) => t.editionId)), bigintArray(tasks.map((t) => t.storeId)), runId]);

@@ -12,7 +12,7 @@
 export type LenientJsonResult = { ok: true; value: unknown } | { ok: false; error: string };
 
 export function parseLenientJson(source: string): LenientJsonResult {
-  const text = unwrap(source);
+  const text = unwrapJsonBlock(source);
   if (text === '') return { ok: false, error: 'empty block' };
   const strict = tryParse(text);
   if (strict.ok) return strict;
@@ -37,7 +37,8 @@ function tryParse(text: string): LenientJsonResult {
   }
 }
 
-function unwrap(source: string): string {
+/** A script block's JSON without its wrappers (CDATA, HTML comment, BOM, trailing semicolon). */
+export function unwrapJsonBlock(source: string): string {
   return source
     .trim()
     .replace(/^(?:\/\/\s*)?<!\[CDATA\[/, '')

@@ -41,9 +41,11 @@ export const taskKey = (task: { editionId: number; storeId: number }): string =>
 export interface FetchRunRepository {
   /**
    * Creates a run over every edition of every monitored wish's book and of every book on a list, at every active
-   * store selling its format (C6.3); set-based, in one statement.
+   * store selling its format; set-based, in one statement.
    */
   createRun(trigger: string): Promise<CreatedRun>;
+  /** Deletes a run and its tasks (it could not be queued: nothing would ever work or complete it). */
+  abandonRun(runId: number): Promise<void>;
   /** The run's pending tasks, edition by edition and store by store. */
   tasksOf(runId: number): Promise<FetchTask[]>;
   /**
@@ -54,7 +56,10 @@ export interface FetchRunRepository {
   claimTasks(runId: number, tasks: readonly FetchTask[]): Promise<ClaimedTask[]>;
   /** Gives claimed tasks back (their work failed before it could be settled). */
   releaseTasks(runId: number, tasks: readonly FetchTask[]): Promise<void>;
-  /** Settles the tasks still open (one statement; the run's counters move once per call). */
+  /**
+   * Settles the tasks still open (one statement; the run's counters move once per call). Called in the transaction
+   * that stores the bundle's quotes, so a task settled by another holder (its claim lapsed meanwhile) stores nothing.
+   */
   settleTasks(runId: number, outcomes: readonly TaskOutcome[]): Promise<SettledBundle>;
   progress(runId: number): Promise<RunProgress>;
 }

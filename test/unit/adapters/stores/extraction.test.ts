@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { extractPrice, type ExtractionConfig } from '../../../../src/adapters/stores/extraction/index.js';
+import { BROKEN_JSON_LD_BLOCKS, REPAIRABLE_JSON_LD_BLOCKS } from '../../../support/json-ld-repair-cases.js';
 
 const fixture = (name: string): string => readFileSync(new URL(`../../../fixtures/store-pages/${name}`, import.meta.url), 'utf8');
 const PAGE = 'https://store.example/isbn/9783596294312';
@@ -344,26 +345,19 @@ describe('extractPrice: JSON-LD quirks', () => {
   });
 
   it('repairs block comments, single quotes, CDATA and HTML comment wrappers, and HTML-escaped quotes', () => {
-    const variants = [
-      `/* shop */ {"@type": "Book", "offers": {"@type": "Offer", "price": "18.09", /* net */ "priceCurrency": "EUR",,}}`,
-      `{'@type': 'Book', 'offers': {'@type': 'Offer', 'price': '18.09', 'priceCurrency': 'EUR', 'name': 'Ann\\'s "best"'}}`,
-      `//<![CDATA[\n{"@type": "Book", "offers": {"@type": "Offer", "price": "18.09"}}\n//]]>`,
-      `<!-- {"@type": "Book", "offers": {"@type": "Offer", "price": "18.09"}} -->`,
-      `{&quot;@type&quot;: &quot;Book&quot;, &quot;offers&quot;: {&quot;@type&quot;: &quot;Offer&quot;, &quot;price&quot;: &quot;18.09&quot;}}`,
-      `{"@type": "Book", "offers": {"@type": "Offer", "price": "18.09"}},{"@type": "Organization", "name": "Shop"}`,
-    ];
+    const variants = REPAIRABLE_JSON_LD_BLOCKS;
     for (const block of variants) {
       expect(extractPrice(page([block]), PAGE, EUR), block).toMatchObject({ ok: true, amount: '18.09', currency: 'EUR', source: 'json-ld' });
     }
   });
 
   it('skips a broken block and reads the next source', () => {
-    const html = page(['{"@type": "Book", "offers": {"price": "16.50" "priceCurrency": "EUR"'], '<span itemprop="price">16,50 €</span>');
+    const html = page([BROKEN_JSON_LD_BLOCKS.missingComma], '<span itemprop="price">16,50 €</span>');
     expect(extractPrice(html, PAGE, EUR)).toMatchObject({ ok: true, amount: '16.50', source: 'microdata' });
   });
 
   it('skips a broken block and reads the other blocks', () => {
-    const html = page(['{"@type": "Book", "offers": {', JSON.stringify(book({ '@type': 'Offer', price: '9.00' }))]);
+    const html = page([BROKEN_JSON_LD_BLOCKS.truncated, JSON.stringify(book({ '@type': 'Offer', price: '9.00' }))]);
     expect(extractPrice(html, PAGE, EUR)).toMatchObject({ ok: true, amount: '9.00', source: 'json-ld' });
   });
 

@@ -35,8 +35,8 @@ function bundle(claimed: ClaimedTask[]) {
   const events: LogEvent[] = [];
   const logs: LogSink = { record: (event) => void events.push(event), ready: async () => undefined, close: async () => undefined };
   const source: PriceSource = { fetchPrice: async () => ({ ok: false, failure: { kind: 'not_found', message: 'no such page' } }) };
-  const record = { execute: async () => [] } as unknown as RecordObservations;
-  const use = new RunFetchBundle(new FakeRuns(claimed) as unknown as FetchRunRepository, source, record, logs, { now: () => NOW });
+  const record = { storeInTransaction: async () => ({ stored: [], alerts: [] }), deliverAlerts: async () => undefined } as unknown as RecordObservations;
+  const use = new RunFetchBundle(new FakeRuns(claimed) as unknown as FetchRunRepository, source, record, logs, { now: () => NOW }, new FakeUnitOfWork());
   return { use, events };
 }
 
@@ -65,9 +65,9 @@ function world() {
   const detector = new FakeAlertDetector();
   const mailer = new FakeAlertMailer();
   const logs = new FakeLogSink();
-  const uow = new FakeUnitOfWork();
+  const uow = new FakeUnitOfWork().enlist(runs);
   const record = new RecordObservations(pricing, detector, new DeliverAlerts(mailer, logs, clock), uow);
-  const use = new RunFetchBundle(runs, source, record, logs, clock);
+  const use = new RunFetchBundle(runs, source, record, logs, clock, uow);
   return { use, clock, runs, source, pricing, detector, mailer, logs, uow };
 }
 
@@ -131,6 +131,8 @@ describe('RunFetchBundle over in-memory ports', () => {
     expect(await second).toEqual({ succeeded: 2, failed: 0, duplicates: 0 });
     expect(first).toEqual({ succeeded: 0, failed: 0, duplicates: 2 });
     expect(w.logs.named('fetch_completed')).toHaveLength(1);
+    // The first delivery settled nothing, so it stored nothing: one quote per task, not two.
+    expect(w.pricing.quotes).toHaveLength(2);
   });
 
   it('logs fetch_completed once, for the bundle that settles the run, with its counts and duration', async () => {

@@ -76,5 +76,7 @@ describe('StartFetchRun', () => {
     await expect(failing.execute('schedule')).rejects.toThrow('queue unavailable');
     expect(order).toEqual(['enqueue after fetch_started']);
     expect(logs.named('fetch_completed')).toEqual([]);
+    // Nobody was told about the run: it is abandoned rather than left open for ever.
+    expect(runs.runs.size).toBe(0);
   });
 });
