@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { migrate } from '../src/adapters/postgres/database.js';
 import { startEmbeddedPostgres } from '../src/adapters/postgres/embedded-postgres.js';
 
 export interface BenchDatabase {
@@ -19,6 +20,43 @@ export interface BenchDatabase {
 }
 
 const DATABASE_NAME_PREFIX = 'shelfwatch_bench';
+
+export interface PostgresInfo {
+  version: string;
+  sharedBuffers: string;
+  workMem: string;
+}
+
+/**
+ * The benchmark's database, migrated: started (and handed to `teardown`, which stops it), the migrations applied, the
+ * server's version and memory settings read; each step said on the console.
+ */
+export async function startMigratedDatabase(
+  teardown: { database: BenchDatabase | null },
+  say: (line: string) => void,
+): Promise<{ db: BenchDatabase; postgres: PostgresInfo }> {
+  const db = await startBenchDatabase(process.env, say);
+  teardown.database = db;
+  say('Applying migrations ...');
+  await migrate(db.url);
+  const postgres = await postgresInfo(db.url);
+  say(`PostgreSQL ${postgres.version} (${db.kind}; shared_buffers ${postgres.sharedBuffers}, work_mem ${postgres.workMem})`);
+  return { db, postgres };
+}
+
+/** The server's version and the memory settings the reports quote. */
+export async function postgresInfo(url: string): Promise<PostgresInfo> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ v: string; sb: string; wm: string }>(
+      `select current_setting('server_version') as v, current_setting('shared_buffers') as sb, current_setting('work_mem') as wm`,
+    );
+    return { version: rows[0]?.v ?? '?', sharedBuffers: rows[0]?.sb ?? '?', workMem: rows[0]?.wm ?? '?' };
+  } finally {
+    await client.end();
+  }
+}
 
 /**
  * The server the benchmark runs on: the one in DATABASE_URL when set (the benchmark creates and later drops a
@@ -103,7 +141,8 @@ async function adminQuery(url: string, sql: string): Promise<void> {
   }
 }
 
-function withDatabase(url: string, database: string): string {
+/** The same server's URL for another database. */
+export function withDatabase(url: string, database: string): string {
   const parsed = new URL(url);
   parsed.pathname = `/${database}`;
   return parsed.toString();

@@ -1,6 +1,6 @@
 import { writeReportSection } from './report-section.js';
-import os from 'node:os';
 import type { BenchPage } from './extraction-pages.js';
+import { machineInfo } from './support/machine.js';
 
 // The "## Page extraction" section of docs/benchmarks.md: rendered from one run's numbers, written between its own
 // markers so that the other benchmarks' sections stay as they are.
@@ -35,7 +35,8 @@ export function composition(page: BenchPage): string {
 }
 
 export function machine(): string {
-  return `${os.cpus()[0]?.model.trim() ?? 'unknown CPU'}, ${os.availableParallelism()} cores, Node ${process.version}`;
+  const m = machineInfo();
+  return `${m.cpu}, ${m.cores} cores, Node ${m.node}`;
 }
 
 export function renderSection(results: PageResult[], settings: { warmup: number; runs: number }, startedAt: Date): string {

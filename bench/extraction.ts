@@ -13,6 +13,7 @@ import { load } from 'cheerio/slim';
 import { Parser } from 'htmlparser2';
 import { extractPrice } from '../src/adapters/stores/extraction/index.js';
 import { benchPages, type BenchPage } from './extraction-pages.js';
+import { percentile } from './support/percentiles.js';
 import { composition, machine, type PageResult, renderSection, type Timing, verdict, writeExtractionSection } from './extraction-report.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -32,8 +33,6 @@ function parseOnly(html: string): number {
   new Parser({ onopentag: () => void tags++ }, { decodeEntities: true }).end(html);
   return tags;
 }
-
-const percentile = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 function summary(samples: number[]): Timing {
   const sorted = [...samples].sort((a, b) => a - b);

@@ -17,7 +17,8 @@ import { type ImportReport, ImportWishes } from '../src/application/wishes/impor
 import { parseWishImport } from '../src/domain/wishes/import/parse-wish-import.js';
 import { BASELINE_STATEMENTS, baselineParameters } from './import-create-catalog.js';
 import type { CreateImportFile } from './import-create-file.js';
-import { median, resetPeakRss, statusKb } from './user-space-import.js';
+import { median } from './support/percentiles.js';
+import { resetPeakRss, statusKb } from './user-space-import.js';
 
 export interface StatementCost {
   statement: string;

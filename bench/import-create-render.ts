@@ -1,14 +1,14 @@
 // The Markdown of the create-import benchmark's section of docs/benchmarks.md, and its verdicts.
-import type { BenchDatabase } from './database.js';
 import type { CreateBreakdown, Explained } from './import-create-breakdown.js';
 import { BASELINE_STATEMENTS, type BaselineCreateRun, type CatalogCounts } from './import-create-catalog.js';
 import type { CreateImportFile } from './import-create-file.js';
 import { ms } from './load.js';
-import { table } from './report.js';
 import { MiB, mibOfBytes, type ServiceMemoryReading } from './service-memory.js';
-import { type ImportRun, median, mib } from './user-space-import.js';
-import type { MachineInfo, PostgresInfo } from './user-space-report.js';
-import type { Verdict } from './user-space-render.js';
+import type { RunContext } from './support/machine.js';
+import { table } from './support/markdown-table.js';
+import { median } from './support/percentiles.js';
+import { type Verdict, verdictTable } from './support/verdicts.js';
+import { type ImportRun, mib } from './user-space-import.js';
 
 export const TARGETS = {
   /** Import wall time at most this many times the baseline's (medians). */
@@ -48,13 +48,7 @@ export interface MemoryTrack {
   glibc: string | null;
 }
 
-export interface ImportCreateReport {
-  startedAt: Date;
-  finishedAt: Date;
-  machine: MachineInfo;
-  code: string;
-  postgres: PostgresInfo;
-  dbKind: BenchDatabase['kind'];
+export interface ImportCreateReport extends RunContext {
   settings: { rows: number; runs: number; quietWaitSeconds: number; breakdownRuns: number; quietThreshold: number; maxAttempts: number };
   file: CreateImportFile['composition'];
   expected: CatalogCounts;
@@ -222,7 +216,7 @@ ${pairs.filter((p) => p.attempts > 1).length} of ${pairs.length} pairs were). Th
 
 ### Targets
 
-${table(['Target', 'Measured', 'Result'], r.verdicts.map((v) => [v.target, v.measured, v.pass ? '**PASS**' : '**FAIL**']))}
+${verdictTable(r.verdicts)}
 
 ### The file and what it creates
 

@@ -12,12 +12,9 @@
 //   BENCH_REPORT              Markdown file to write (default docs/benchmarks.md)
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import jwt from 'jsonwebtoken';
 import pg from 'pg';
-import { migrate } from '../src/adapters/postgres/database.js';
 import { waitForQuiet } from './cpu.js';
-import { freePort, startBenchDatabase } from './database.js';
+import { freePort, startMigratedDatabase } from './database.js';
 import { measureCreateBreakdown } from './import-create-breakdown.js';
 import {
   assertSameCatalog, baselineCreateOnce, type BaselineCreateRun, type CatalogCounts, catalogState, type CatalogState, emptyCatalog, expectedCounts,
@@ -25,28 +22,22 @@ import {
 import { buildCreateImportFile } from './import-create-file.js';
 import { type ImportPair, memoryVerdict, type MemoryTrack, renderImportCreateSection, timeVerdict } from './import-create-render.js';
 import { MAX_ATTEMPTS, ms, QUIET_THRESHOLD_CORES } from './load.js';
-import { startNodeChild } from './processes.js';
 import { writeReportSection } from './report-section.js';
 import { glibcVersion, mibOfBytes, probedServiceArgs, readServiceMemoryAfterGc, type ServiceMemoryReading } from './service-memory.js';
-import { installTeardown } from './teardown.js';
-import { codeVersion, createUserThroughService, type ImportRun, importOnce, mib, serviceChildEnv, statusKb } from './user-space-import.js';
-import { machineInfo, postgresInfo } from './user-space-report.js';
-
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-
-const intEnv = (name: string, fallback: number): number => {
-  const value = process.env[name]?.trim();
-  if (!value) return fallback;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive integer (got "${value}")`);
-  return n;
-};
+import { codeVersion } from './support/code-version.js';
+import { intEnv, reportFile, ROOT } from './support/knobs.js';
+import { machineInfo, machineLine } from './support/machine.js';
+import { API_SERVICE_ENTRY, childEnv, serviceSettings, startApiService, STORE_AND_JOB_CONFIG } from './support/service-process.js';
+import { benchToken, localUrl } from './support/service-requests.js';
+import { sayVerdicts } from './support/verdicts.js';
+import { installTeardown, runBenchmark } from './teardown.js';
+import { createUserThroughService, type ImportRun, importOnce, mib, statusKb } from './user-space-import.js';
 
 const SETTINGS = {
   rows: intEnv('BENCH_IMPORT_ROWS', 10_000),
   runs: intEnv('BENCH_IMPORT_RUNS', 5),
   quietWaitSeconds: intEnv('BENCH_QUIET_WAIT_SECONDS', 120),
-  report: path.resolve(ROOT, process.env.BENCH_REPORT?.trim() || 'docs/benchmarks.md'),
+  report: reportFile(),
   /** Re-runs of the import inside this process for the breakdown (after one warm-up). */
   breakdownRuns: 3,
 };
@@ -68,15 +59,10 @@ async function main(): Promise<number> {
   const machine = machineInfo();
   const code = codeVersion(ROOT);
   say(`Shelfwatch create-import benchmark, ${startedAt.toISOString()}, ${code}`);
-  say(`Machine: ${machine.cpu}, ${machine.cores} cores, ${machine.memory}, ${machine.os}, Node ${machine.node}`);
+  say(machineLine(machine));
 
   phase('Database');
-  const db = await startBenchDatabase(process.env, say);
-  teardown.database = db;
-  say('Applying migrations ...');
-  await migrate(db.url);
-  const postgres = await postgresInfo(db.url);
-  say(`PostgreSQL ${postgres.version} (${db.kind}; shared_buffers ${postgres.sharedBuffers}, work_mem ${postgres.workMem})`);
+  const { db, postgres } = await startMigratedDatabase(teardown, say);
 
   phase(`1. A ${SETTINGS.rows.toLocaleString('en-US')}-row Goodreads export of books the catalog lacks`);
   const file = buildCreateImportFile(SETTINGS.rows);
@@ -91,31 +77,25 @@ async function main(): Promise<number> {
   const secret = randomBytes(32).toString('base64url');
   const port = await freePort();
   const memoryProbePort = await freePort();
-  const service = await startNodeChild({
-    name: 'service',
+  const service = await startApiService({
     // --expose-gc and the probe (bench/service-memory-probe.ts), so the benchmark can read what the service's heap
     // retains after a forced full collection; nothing else changes in the service.
-    args: probedServiceArgs(ROOT, 'src/composition/entries/api-service.ts'),
-    cwd: ROOT,
-    env: defaultMalloc(serviceChildEnv({
-      DATABASE_URL: db.url,
-      JWT_SECRET: secret,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      NODE_ENV: 'production',
-      SCHEDULER: 'off',
-      FETCH_WORKERS: 'off',
-      DEMO_STORES: 'off',
-      // No lookups of book metadata on the network: the import then queues no enrichment job after its commit, and
-      // no enrichment worker runs beside the measurements.
-      METADATA_SOURCES: 'off',
-      BENCH_MEMORY_PROBE_PORT: String(memoryProbePort),
-    })),
-    ready: /listening/,
-    timeoutMs: 120_000,
+    args: probedServiceArgs(ROOT, API_SERVICE_ENTRY),
+    env: defaultMalloc(childEnv(
+      serviceSettings(db.url, secret, port, {
+        SCHEDULER: 'off',
+        FETCH_WORKERS: 'off',
+        DEMO_STORES: 'off',
+        // No lookups of book metadata on the network: the import then queues no enrichment job after its commit, and
+        // no enrichment worker runs beside the measurements.
+        METADATA_SOURCES: 'off',
+        BENCH_MEMORY_PROBE_PORT: String(memoryProbePort),
+      }),
+      [...STORE_AND_JOB_CONFIG, 'METADATA_'],
+    )),
     say,
   });
-  const baseUrl = `http://127.0.0.1:${port}`;
+  const baseUrl = localUrl(port);
   sqlClient = new pg.Client({ connectionString: db.url });
   const client = sqlClient;
   await client.connect();
@@ -131,7 +111,7 @@ async function main(): Promise<number> {
   const freshUser = async (kind: string): Promise<{ token: string; userId: number }> => {
     userSerial += 1;
     const subject = `bench-${kind}-${userSerial}`;
-    const token = jwt.sign({ sub: subject, name: subject }, secret, { algorithm: 'HS256', expiresIn: '3h' });
+    const token = benchToken(secret, subject, '3h');
     return { token, userId: await createUserThroughService(baseUrl, token, client, subject) };
   };
   const quiet = (): Promise<unknown> => waitForQuiet({ threshold: QUIET_THRESHOLD_CORES, maxWaitSeconds: SETTINGS.quietWaitSeconds, say });
@@ -228,7 +208,7 @@ async function main(): Promise<number> {
   const time = timeVerdict(pairs, file.composition.rows);
   const memoryResult = memoryVerdict(pairs, memory);
   phase('Results');
-  for (const v of [time, memoryResult]) say(`${v.pass ? 'PASS' : 'FAIL'}  ${v.target}: ${v.measured}`);
+  sayVerdicts([time, memoryResult], say);
   const busy = pairs.filter((p) => p.imported.otherCores > QUIET_THRESHOLD_CORES || p.baseline.otherCores > QUIET_THRESHOLD_CORES);
   if (busy.length > 0) say(`CAUTION: other processes used the CPU during runs ${busy.map((p) => p.run).join(', ')}`);
 
@@ -320,14 +300,4 @@ function assertCounts(label: string, actual: CatalogCounts, expected: CatalogCou
   if (JSON.stringify(actual) !== JSON.stringify(expected)) throw new Error(`${label}: the catalog holds ${JSON.stringify(actual)}, ${JSON.stringify(expected)} expected`);
 }
 
-main().then(
-  async (exitCode) => {
-    await teardown.cleanup();
-    process.exit(exitCode);
-  },
-  async (error: unknown) => {
-    console.error(`\nBenchmark failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-    await teardown.cleanup();
-    process.exit(1);
-  },
-);
+runBenchmark(main, teardown);

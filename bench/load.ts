@@ -1,5 +1,6 @@
 import autocannon, { type Instance, type Options, type Result } from 'autocannon';
 import { cpuWindow, waitForQuiet } from './cpu.js';
+import { percentile } from './support/percentiles.js';
 
 export interface LoadOptions {
   label: string;
@@ -178,13 +179,6 @@ function statsOf(values: number[]): LatencyStats {
     max: sorted[sorted.length - 1] ?? NaN,
     latencies: sorted,
   };
-}
-
-/** Nearest-rank percentile of an ascending array. */
-export function percentile(sorted: readonly number[], p: number): number {
-  if (sorted.length === 0) return NaN;
-  const rank = Math.ceil((p / 100) * sorted.length);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, rank - 1))] ?? NaN;
 }
 
 export function ms(value: number): string {

@@ -8,7 +8,7 @@ import { LogSink } from '../src/application/logging/log-sink.js';
 import { Clock, systemClock } from '../src/application/shared/clock.js';
 import type { BufferedLogSink } from '../src/adapters/logging/buffered-log-sink.js';
 import { inProcessLoggingModule } from '../src/adapters/logging/in-process-logging-module.js';
-import { maintainerAlertChannelModule } from '../src/adapters/notify/mail-modules.js';
+import { maintainerAlertChannelModule } from '../src/adapters/notify/maintainer-alert-module.js';
 import { openOrm } from '../src/adapters/postgres/database.js';
 import { cpuWindow } from './cpu.js';
 import { BENCH_EVENT_NAME, benchEvent, pause, produceEvents } from './logging-events.js';

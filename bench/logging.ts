@@ -126,7 +126,7 @@ interface RemoteResult {
 /**
  * Over HTTP, two ways into the standalone component (`src/composition/entries/logging-component.ts`): the remote sink as the API uses it
  * (bench/logging-remote-intake.ts: HttpLogSink, events batched as NDJSON while requests are in flight), and
- * autocannon sending one event per request as C8.3's JSON body. Stored rows are counted in the window.
+ * autocannon sending one event per request as `POST /log`'s JSON body. Stored rows are counted in the window.
  */
 async function httpIntake(url: string): Promise<{ remote: RemoteResult; single: { rate: Rate; load: HttpLoad } }> {
   const port = await freePort();

@@ -1,12 +1,7 @@
 import pg from 'pg';
+import { withDatabase } from './database.js';
 
 // Copies of the benchmark database on the same server, so that two consolidations start from identical data.
-
-export function withDatabase(url: string, database: string): string {
-  const parsed = new URL(url);
-  parsed.pathname = `/${database}`;
-  return parsed.toString();
-}
 
 export function databaseName(url: string): string {
   return decodeURIComponent(new URL(url).pathname.replace(/^\//, ''));

@@ -1,13 +1,16 @@
 import { DEMO_STORE_SLUGS, type DemoStoreSlug, type DemoStoreStats } from '../src/adapters/demo/stores/index.js';
 import { SHIPPED_STORES } from '../src/adapters/stores/recipes/shipped-stores.js';
 import { QUIET_THRESHOLD_CORES } from './load.js';
-import { table } from './report.js';
 import { fmt } from './seed.js';
 import type { ExtractionCost } from './pricing-extract.js';
 import type { JobResult } from './pricing-job.js';
 import type { CpuSplit } from './pricing-proc.js';
-import { cores, type MachineInfo, mib, sec } from './pricing-report.js';
+import { cores, mib, sec } from './pricing-report.js';
 import type { FetchSeedSummary, MonthSeedSummary, ConsolidatedState } from './pricing-seed.js';
+import type { PostgresInfo } from './database.js';
+import { type MachineInfo, machineParagraph } from './support/machine.js';
+import { table } from './support/markdown-table.js';
+import { type Verdict, verdictTable } from './support/verdicts.js';
 
 // The pricing section of docs/benchmarks.md, from the numbers of one run.
 
@@ -66,18 +69,6 @@ export interface ConsolidationResult {
   useCaseMs: number;
   baselineMs: number;
   ratio: number;
-}
-
-export interface PostgresInfo {
-  version: string;
-  sharedBuffers: string;
-  workMem: string;
-}
-
-export interface Verdict {
-  target: string;
-  measured: string;
-  pass: boolean;
 }
 
 export interface ReportData {
@@ -209,18 +200,13 @@ Run on ${r.startedAt.slice(0, 10)} (started ${r.startedAt}, ${minutes} min in al
 below come from that one run: the fetch, the consolidation baseline and the extraction costs were measured in the same run on
 the same machine.
 
-**Machine:** ${r.machine.cpu}, ${r.machine.cores} cores, ${r.machine.memory}; ${r.machine.os}; Node ${r.machine.node};
-PostgreSQL ${r.postgres.version} (${r.dbKind === 'embedded' ? 'the embedded server of src/adapters/postgres/embedded-postgres.ts' : 'the server in DATABASE_URL'},
-default settings: shared_buffers ${r.postgres.sharedBuffers}, work_mem ${r.postgres.workMem}). The database, the job process, the demo store server
+${machineParagraph(r.machine, r.postgres, r.dbKind)} The database, the job process, the demo store server
 and the benchmark share the ${r.machine.cores} cores. Before each measurement the benchmark waits (up to ${s.quietWaitSeconds} s) until other processes
 use less than ${QUIET_THRESHOLD_CORES} cores, and it records their CPU use during every measured window ("other processes"). ${busyNote}
 
 ### Targets
 
-${table(
-  ['Target', 'Measured', 'Result'],
-  verdicts.map((v) => [v.target, v.measured, v.pass ? '**PASS**' : '**FAIL**']),
-)}
+${verdictTable(verdicts)}
 
 The previous run of this benchmark (2026-11-22 03:50 UTC, same machine, before the changes listed under "What changed") measured
 423.6 s for the daily fetch (×6.78 the ideal; that run fetched 40,000 pages with 15,000 at one store, see below), 208.6 MiB of RSS

@@ -18,16 +18,13 @@ import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { migrate } from '../src/adapters/postgres/database.js';
 import { DEMO_STORE_SLUGS, type DemoStoreSlug, type DemoStoreStats } from '../src/adapters/demo/stores/index.js';
 import { formatMonth, type Month, monthEnd, monthStart } from '../src/domain/pricing/month.js';
 import { waitForQuiet } from './cpu.js';
-import { type BenchDatabase, freePort, startBenchDatabase } from './database.js';
-import { installTeardown } from './teardown.js';
+import { type BenchDatabase, freePort, startMigratedDatabase } from './database.js';
+import { installTeardown, runBenchmark } from './teardown.js';
 import { QUIET_THRESHOLD_CORES } from './load.js';
-import { startNodeChild } from './processes.js';
 import { fmt } from './seed.js';
 import { copyDatabase, databaseName, dropDatabase, ioMark, ioSince, queryOnce } from './pricing-db.js';
 import { measureExtraction } from './pricing-extract.js';
@@ -37,24 +34,19 @@ import {
   type ConsolidationResult,
   type ConsolidationRun,
   type FetchResult,
-  type PostgresInfo,
   type ReportData,
   renderSection,
   verdictsOf,
 } from './pricing-render.js';
-import { cores, machineInfo, mib, sec, writePricingSection } from './pricing-report.js';
+import { cores, mib, sec, writePricingSection } from './pricing-report.js';
 import { BASELINE_CONSOLIDATION, consolidatedState, type FetchSeedSummary, seedFetchScenario, seedMonth } from './pricing-seed.js';
+import { intEnv, reportFile, ROOT } from './support/knobs.js';
+import { machineInfo, machineLine } from './support/machine.js';
+import { childEnv, startTsxChild } from './support/service-process.js';
+import { localUrl } from './support/service-requests.js';
+import { sayVerdicts } from './support/verdicts.js';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const LAST_RUN = path.join(os.tmpdir(), 'shelfwatch-pricing-last-run.json');
-
-const intEnv = (name: string, fallback: number): number => {
-  const value = process.env[name]?.trim();
-  if (!value) return fallback;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive integer (got "${value}")`);
-  return n;
-};
 
 const SETTINGS = {
   books: intEnv('BENCH_PRICING_BOOKS', 10_000),
@@ -65,7 +57,7 @@ const SETTINGS = {
   pairs: intEnv('BENCH_PRICING_PAIRS', 33_334),
   rounds: intEnv('BENCH_PRICING_ROUNDS', 2),
   quietWaitSeconds: intEnv('BENCH_QUIET_WAIT_SECONDS', 180),
-  report: path.resolve(ROOT, process.env.BENCH_REPORT?.trim() || 'docs/benchmarks.md'),
+  report: reportFile(),
 };
 
 const say = (line: string): void => console.log(line);
@@ -80,7 +72,6 @@ const teardown = installTeardown(say, 'the jobs, the demo stores and the databas
     for (const name of extraDatabases) await dropDatabase(database.url, name).catch(() => undefined);
   },
 });
-const cleanup = (): Promise<void> => teardown.cleanup();
 
 // ---------------------------------------------------------------------------------------------------------------
 
@@ -103,15 +94,10 @@ async function main(): Promise<number> {
   const startedAt = new Date();
   const machine = machineInfo();
   say(`Shelfwatch pricing benchmark, ${startedAt.toISOString()}`);
-  say(`Machine: ${machine.cpu}, ${machine.cores} cores, ${machine.memory}, ${machine.os}, Node ${machine.node}`);
+  say(machineLine(machine));
 
   phase('Database');
-  const db = await startBenchDatabase(process.env, say);
-  teardown.database = db;
-  say('Applying migrations ...');
-  await migrate(db.url);
-  const postgres = await postgresInfo(db.url);
-  say(`PostgreSQL ${postgres.version} (${db.kind}; shared_buffers ${postgres.sharedBuffers}, work_mem ${postgres.workMem})`);
+  const { db, postgres } = await startMigratedDatabase(teardown, say);
 
   const secret = randomBytes(32).toString('base64url');
   const fetch = await fetchPhase(db, secret);
@@ -147,7 +133,7 @@ async function main(): Promise<number> {
 
 async function report(data: ReportData): Promise<void> {
   phase('Results');
-  for (const v of verdictsOf(data)) say(`${v.pass ? 'PASS' : 'FAIL'}  ${v.target}: ${v.measured}`);
+  sayVerdicts(verdictsOf(data), say);
   if (data.disturbances.length > 0) {
     say(`CAUTION: other processes used the CPU during ${data.disturbances.map((d) => `${d.label} (${d.otherCores.toFixed(2)} cores)`).join(', ')}`);
   }
@@ -174,18 +160,18 @@ async function fetchPhase(
       .join(', ')}), ${fmt(seed.users)} users, ${fmt(seed.wishes)} monitored wishes (${fmt(seed.wishesWithMaxPrice)} with a max price) in ${seed.seconds.toFixed(1)} s`,
   );
   const demoPort = await freePort();
-  const demoUrl = `http://127.0.0.1:${demoPort}`;
-  const demo = await startNodeChild({
+  const demoUrl = localUrl(demoPort);
+  const demo = await startTsxChild({
     name: 'demo stores',
-    args: ['--import', 'tsx', 'scripts/demo-stores.ts', '--port', String(demoPort), '--latency', String(SETTINGS.latencyMs)],
-    cwd: ROOT,
-    env: childEnv({ NODE_ENV: 'production' }),
+    script: 'scripts/demo-stores.ts',
+    scriptArgs: ['--port', String(demoPort), '--latency', String(SETTINGS.latencyMs)],
+    env: jobEnv({ NODE_ENV: 'production' }),
     ready: /listening on/,
     timeoutMs: 60_000,
     say,
   });
 
-  const env = childEnv({
+  const env = jobEnv({
     DATABASE_URL: db.url,
     JWT_SECRET: secret,
     DEMO_STORE_URL: demoUrl,
@@ -412,7 +398,7 @@ async function consolidationPhase(db: BenchDatabase, secret: string, demoUrl: st
         name: 'consolidate job',
         jobArgs: ['consolidate', '--month', label],
         cwd: ROOT,
-        env: childEnv({ DATABASE_URL: copy.url, JWT_SECRET: secret, DEMO_STORE_URL: demoUrl, DEMO_STORES: 'on', NODE_ENV: 'production' }),
+        env: jobEnv({ DATABASE_URL: copy.url, JWT_SECRET: secret, DEMO_STORE_URL: demoUrl, DEMO_STORES: 'on', NODE_ENV: 'production' }),
         done: /^Done: (\d+) daily quotes consolidated in (\d+) ms\./,
         mark: /^Consolidating /,
         timeoutMs: 60 * 60_000,
@@ -474,23 +460,9 @@ async function consolidationPhase(db: BenchDatabase, secret: string, demoUrl: st
 
 // ---------------------------------------------------------------------------------------------------------------
 
-function childEnv(values: Record<string, string>): NodeJS.ProcessEnv {
-  const env = { ...process.env };
-  // Nothing of the caller's own service configuration leaks into the children.
-  for (const name of Object.keys(env)) {
-    if (/^(DATABASE_URL|DB_POOL_MAX|JWT_|DATA_DIR|EMBEDDED_PG_PORT|LOG_|HOST$|PORT$|NODE_ENV$|BENCH_|STORE_|FETCH_|DEMO_|ENABLED_STORES$|SCHEDULER$|SMTP_URL$|MAIL_FROM$|CONSOLIDATION_CRON$)/.test(name)) {
-      delete env[name];
-    }
-  }
-  return { ...env, ...values };
-}
-
-async function postgresInfo(url: string): Promise<PostgresInfo> {
-  const [row] = await queryOnce<{ v: string; sb: string; wm: string }>(
-    url,
-    `select current_setting('server_version') as v, current_setting('shared_buffers') as sb, current_setting('work_mem') as wm`,
-  );
-  return { version: row?.v ?? '?', sharedBuffers: row?.sb ?? '?', workMem: row?.wm ?? '?' };
+/** The environment of the jobs and the demo stores: nothing of the caller's store, job or mail configuration leaks in either. */
+function jobEnv(values: Record<string, string>): NodeJS.ProcessEnv {
+  return childEnv(values, ['STORE_', 'FETCH_', 'DEMO_', 'ENABLED_STORES$', 'SCHEDULER$', 'SMTP_URL$', 'MAIL_FROM$', 'CONSOLIDATION_CRON$']);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -503,14 +475,4 @@ async function rerender(): Promise<number> {
   return 0;
 }
 
-(process.argv.includes('--render') ? rerender() : main()).then(
-  async (code) => {
-    await cleanup();
-    process.exit(code);
-  },
-  async (error: unknown) => {
-    console.error(`\nBenchmark failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-    await cleanup();
-    process.exit(1);
-  },
-);
+runBenchmark(process.argv.includes('--render') ? rerender : main, teardown);

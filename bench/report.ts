@@ -33,8 +33,5 @@ export async function writeCatalogSection(file: string, section: string): Promis
   await writeFile(file, `${text.trimEnd()}\n\n${block}\n`);
 }
 
-/** A Markdown table. */
-export function table(header: string[], rows: string[][]): string {
-  const line = (cells: string[]): string => `| ${cells.join(' | ')} |`;
-  return [line(header), line(header.map(() => '---')), ...rows.map(line)].join('\n');
-}
+/** Kept for the benchmarks that still import it from here (bench/logging.ts). */
+export { table } from './support/markdown-table.js';

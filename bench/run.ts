@@ -9,30 +9,20 @@
 //   BENCH_ATTEMPTS        measurements of a window disturbed by other processes, at most (default 3)
 //   BENCH_REPORT          Markdown file to write (default docs/benchmarks.md)
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import jwt from 'jsonwebtoken';
 import pg from 'pg';
-import { migrate } from '../src/adapters/postgres/database.js';
 import { normalizeForSearch } from '../src/domain/shared/search-text.js';
-import { type BenchDatabase, freePort, startBenchDatabase } from './database.js';
-import { installTeardown } from './teardown.js';
+import { type BenchDatabase, freePort, type PostgresInfo, startMigratedDatabase } from './database.js';
+import { installTeardown, runBenchmark } from './teardown.js';
 import { type LatencyStats, type LoadResult, MAX_ATTEMPTS, measureLoad, ms, QUIET_THRESHOLD_CORES, stopLoad } from './load.js';
-import { startNodeChild } from './processes.js';
-import { table, writeCatalogSection } from './report.js';
+import { writeCatalogSection } from './report.js';
 import { fmt, RARE_WORD, seedCatalog, type SeedSummary } from './seed.js';
-
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-
-const intEnv = (name: string, fallback: number): number => {
-  const value = process.env[name]?.trim();
-  if (!value) return fallback;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive integer (got "${value}")`);
-  return n;
-};
+import { intEnv, reportFile, ROOT } from './support/knobs.js';
+import { machineInfo, type MachineInfo, machineLine, machineParagraph } from './support/machine.js';
+import { table } from './support/markdown-table.js';
+import { childEnv, serviceSettings, startApiService, startTsxChild } from './support/service-process.js';
+import { benchToken, getJson, localUrl } from './support/service-requests.js';
+import { sayVerdicts, verdictTable } from './support/verdicts.js';
 
 const SETTINGS = {
   books: intEnv('BENCH_BOOKS', 1_000_000),
@@ -41,7 +31,7 @@ const SETTINGS = {
   warmupSeconds: intEnv('BENCH_WARMUP_SECONDS', 3),
   searchSeconds: intEnv('BENCH_SEARCH_SECONDS', 30),
   quietWaitSeconds: intEnv('BENCH_QUIET_WAIT_SECONDS', 120),
-  report: path.resolve(ROOT, process.env.BENCH_REPORT?.trim() || 'docs/benchmarks.md'),
+  report: reportFile(),
   connections: 32,
   /** Search latency is measured at a modest concurrency; the 32-connection mix is reported beside it. */
   searchConnections: 4,
@@ -73,7 +63,6 @@ interface Collection {
 // Cleanup: children and the database are stopped at the end, on an error, and on Ctrl-C.
 
 const teardown = installTeardown(say, 'the service, the baseline and the database', { first: async () => stopLoad() });
-const cleanup = (): Promise<void> => teardown.cleanup();
 
 // ---------------------------------------------------------------------------------------------------------------
 
@@ -81,15 +70,10 @@ async function main(): Promise<number> {
   const startedAt = new Date();
   const machine = machineInfo();
   say(`Shelfwatch catalog benchmark, ${startedAt.toISOString()}`);
-  say(`Machine: ${machine.cpu}, ${machine.cores} cores, ${machine.memory}, ${machine.os}, Node ${machine.node}`);
+  say(machineLine(machine));
 
   phase('Database');
-  const db = await startBenchDatabase(process.env, say);
-  teardown.database = db;
-  say('Applying migrations ...');
-  await migrate(db.url);
-  const postgres = await postgresInfo(db.url);
-  say(`PostgreSQL ${postgres.version} (${db.kind}; shared_buffers ${postgres.sharedBuffers}, work_mem ${postgres.workMem})`);
+  const { db, postgres } = await startMigratedDatabase(teardown, say);
 
   phase(`1. Generating ${fmt(SETTINGS.books)} books, ${fmt(SETTINGS.authors)} authors`);
   const seed = await seedCatalog(db.url, { books: SETTINGS.books, authors: SETTINGS.authors, chunk: 100_000 }, say);
@@ -98,40 +82,23 @@ async function main(): Promise<number> {
   phase('2. Starting the service and the baseline');
   const secret = randomBytes(32).toString('base64url');
   const servicePort = await freePort();
-  const service = await startNodeChild({
-    name: 'service',
-    args: ['--import', 'tsx', 'src/composition/entries/api-service.ts'],
-    cwd: ROOT,
-    env: childEnv({ DATABASE_URL: db.url, JWT_SECRET: secret, PORT: String(servicePort), HOST: '127.0.0.1', NODE_ENV: 'production' }),
-    ready: /listening/,
-    timeoutMs: 120_000,
-    say,
-  });
+  const service = await startApiService({ env: childEnv(serviceSettings(db.url, secret, servicePort)), say });
   const baselinePort = await freePort();
-  const baseline = await startNodeChild({
+  const baseline = await startTsxChild({
     name: 'baseline',
-    args: ['--import', 'tsx', 'bench/baseline-books-server.ts'],
-    cwd: ROOT,
-    env: childEnv({
-      DATABASE_URL: db.url,
-      JWT_SECRET: secret,
-      PORT: String(baselinePort),
-      HOST: '127.0.0.1',
-      NODE_ENV: 'production',
-      DB_POOL_MAX: String(SETTINGS.poolMax),
-    }),
-    ready: /listening/,
+    script: 'bench/baseline-books-server.ts',
+    env: childEnv(serviceSettings(db.url, secret, baselinePort, { DB_POOL_MAX: String(SETTINGS.poolMax) })),
     timeoutMs: 60_000,
     say,
   });
-  const serviceUrl = `http://127.0.0.1:${servicePort}`;
-  const baselineUrl = `http://127.0.0.1:${baselinePort}`;
-  const token = jwt.sign({ sub: 'bench', name: 'Benchmark' }, secret, { algorithm: 'HS256', expiresIn: '2h' });
+  const serviceUrl = localUrl(servicePort);
+  const baselineUrl = localUrl(baselinePort);
+  const token = benchToken(secret, 'bench', '2h', 'Benchmark');
   const firstPagePath = `/api/books?per_page=${SETTINGS.perPage}`;
 
   // Both must answer the same first page before they are compared.
-  const servicePage = await getJson(serviceUrl + firstPagePath, token);
-  const baselinePage = await getJson(baselineUrl + firstPagePath, token);
+  const servicePage = await getJson<Collection>(serviceUrl + firstPagePath, token);
+  const baselinePage = await getJson<Collection>(baselineUrl + firstPagePath, token);
   const sameData = JSON.stringify(servicePage.json.data) === JSON.stringify(baselinePage.json.data);
   say(
     `First page: service ${servicePage.json.data.length} books in ${fmt(servicePage.bytes)} bytes, ` +
@@ -157,10 +124,10 @@ async function main(): Promise<number> {
   phase(`4. Deep page vs first page on the service, interleaved on ${SETTINGS.connections} connections`);
   const lastHref = servicePage.json._links.last?.href;
   if (!lastHref) throw new Error('The first page has no _links.last');
-  const lastPage = await getJson(serviceUrl + lastHref, token);
+  const lastPage = await getJson<Collection>(serviceUrl + lastHref, token);
   const deepHref = lastPage.json._links.prev?.href;
   if (!deepHref) throw new Error('The last page has no _links.prev');
-  const deepPage = await getJson(serviceUrl + deepHref, token);
+  const deepPage = await getJson<Collection>(serviceUrl + deepHref, token);
   const deepIds = deepPage.json.data.map((b) => b.book_id);
   say(`Deep page (last → prev): books ${deepIds[0]} … ${deepIds[deepIds.length - 1]}, ${deepIds.length} rows`);
   if (deepIds.length !== SETTINGS.perPage) throw new Error('The deep page does not hold a full page');
@@ -177,7 +144,7 @@ async function main(): Promise<number> {
   const searches: SearchCase[] = [];
   for (const search of SEARCHES) {
     const searchPath = `/api/books?q=${encodeURIComponent(search.q)}&per_page=${SETTINGS.perPage}`;
-    const probe = await getJson(serviceUrl + searchPath, token);
+    const probe = await getJson<Collection>(serviceUrl + searchPath, token);
     const m = matches.get(search.q) ?? { titles: 0, byAuthors: 0, total: 0 };
     say(`  "${search.q}" (${search.kind}): ${fmt(m.total)} matching books; first page ${probe.json.data.length} rows`);
     if (probe.json.data.length !== Math.min(SETTINGS.perPage, m.total)) {
@@ -217,7 +184,7 @@ async function main(): Promise<number> {
   ];
 
   phase('Results');
-  for (const v of verdicts) say(`${v.pass ? 'PASS' : 'FAIL'}  ${v.target}: ${v.measured}`);
+  sayVerdicts(verdicts, say);
   const busyRuns = measured.filter((r) => r.otherCores > QUIET_THRESHOLD_CORES);
   if (busyRuns.length > 0) {
     say(`CAUTION: other processes used the CPU during ${busyRuns.map((r) => `${r.label} (${r.otherCores.toFixed(2)} cores)`).join(', ')}`);
@@ -251,22 +218,6 @@ async function main(): Promise<number> {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-
-function childEnv(values: Record<string, string>): NodeJS.ProcessEnv {
-  const env = { ...process.env };
-  // Nothing of the caller's own service configuration leaks into the children.
-  for (const name of Object.keys(env)) {
-    if (/^(DATABASE_URL|DB_POOL_MAX|JWT_|DATA_DIR|EMBEDDED_PG_PORT|LOG_|HOST$|PORT$|NODE_ENV$|BENCH_)/.test(name)) delete env[name];
-  }
-  return { ...env, ...values };
-}
-
-async function getJson(url: string, token: string): Promise<{ json: Collection; bytes: number }> {
-  const response = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
-  const text = await response.text();
-  if (response.status !== 200) throw new Error(`GET ${url} answered ${response.status}: ${text.slice(0, 300)}`);
-  return { json: JSON.parse(text) as Collection, bytes: Buffer.byteLength(text) };
-}
 
 interface SearchCase {
   kind: string;
@@ -308,49 +259,6 @@ async function searchMatches(url: string): Promise<Map<string, Matches>> {
       found.set(q, { titles: Number(row?.titles), byAuthors: Number(row?.by_authors), total: Number(row?.total) });
     }
     return found;
-  } finally {
-    await client.end();
-  }
-}
-
-interface MachineInfo {
-  cpu: string;
-  cores: number;
-  memory: string;
-  os: string;
-  node: string;
-}
-
-function machineInfo(): MachineInfo {
-  let distribution = '';
-  try {
-    distribution = /^PRETTY_NAME="?([^"\n]*)"?$/m.exec(readFileSync('/etc/os-release', 'utf8'))?.[1] ?? '';
-  } catch {
-    // Not Linux, or no os-release.
-  }
-  return {
-    cpu: os.cpus()[0]?.model.trim() ?? 'unknown CPU',
-    cores: os.availableParallelism(),
-    memory: `${(os.totalmem() / 1024 ** 3).toFixed(1)} GiB RAM`,
-    os: `${distribution ? `${distribution}, ` : ''}${os.type()} ${os.release()} ${os.arch()}`,
-    node: process.version,
-  };
-}
-
-interface PostgresInfo {
-  version: string;
-  sharedBuffers: string;
-  workMem: string;
-}
-
-async function postgresInfo(url: string): Promise<PostgresInfo> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ v: string; sb: string; wm: string }>(
-      `select current_setting('server_version') as v, current_setting('shared_buffers') as sb, current_setting('work_mem') as wm`,
-    );
-    return { version: rows[0]?.v ?? '?', sharedBuffers: rows[0]?.sb ?? '?', workMem: rows[0]?.wm ?? '?' };
   } finally {
     await client.end();
   }
@@ -413,19 +321,14 @@ function renderSection(r: ReportData): string {
 Run on ${date} (started ${r.startedAt.toISOString()}, ${minutes} min in all) with \`${knobs}npm run bench\` (bench/run.ts). All numbers
 below come from that one run; the baseline was measured in the same run on the same machine.
 
-**Machine:** ${r.machine.cpu}, ${r.machine.cores} cores, ${r.machine.memory}; ${r.machine.os}; Node ${r.machine.node};
-PostgreSQL ${r.postgres.version} (${r.dbKind === 'embedded' ? 'the embedded server of src/adapters/postgres/embedded-postgres.ts' : 'the server in DATABASE_URL'},
-default settings: shared_buffers ${r.postgres.sharedBuffers}, work_mem ${r.postgres.workMem}). The database, the service, the baseline and
+${machineParagraph(r.machine, r.postgres, r.dbKind)} The database, the service, the baseline and
 autocannon all share the ${r.machine.cores} cores. Before each measurement the benchmark waits (up to ${SETTINGS.quietWaitSeconds} s) until other
 processes use less than ${QUIET_THRESHOLD_CORES} cores, records their CPU use during every measured window, and repeats a window
 they disturbed (${MAX_ATTEMPTS} attempts at most; the least disturbed one is reported). ${busyNote}
 
 ### Targets
 
-${table(
-  ['Target', 'Measured', 'Result'],
-  r.verdicts.map((v) => [v.target, v.measured, v.pass ? '**PASS**' : '**FAIL**']),
-)}
+${verdictTable(r.verdicts)}
 
 ### 1. Data
 
@@ -491,14 +394,4 @@ the benchmark exit non-zero.
 
 // ---------------------------------------------------------------------------------------------------------------
 
-main().then(
-  async (code) => {
-    await cleanup();
-    process.exit(code);
-  },
-  async (error: unknown) => {
-    console.error(`\nBenchmark failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-    await cleanup();
-    process.exit(1);
-  },
-);
+runBenchmark(main, teardown);

@@ -51,3 +51,21 @@ export function installTeardown(say: (line: string) => void, what: string, steps
   }
   return teardown;
 }
+
+/**
+ * Runs the benchmark's `main`, then the teardown, and exits with main's code; on an error, says why, tears down
+ * and exits 1.
+ */
+export function runBenchmark(main: () => Promise<number>, teardown: Teardown): void {
+  main().then(
+    async (code) => {
+      await teardown.cleanup();
+      process.exit(code);
+    },
+    async (error: unknown) => {
+      console.error(`\nBenchmark failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      await teardown.cleanup();
+      process.exit(1);
+    },
+  );
+}

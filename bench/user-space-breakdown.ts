@@ -7,7 +7,8 @@ import { textArray } from '../src/adapters/postgres/repositories/row-mapping.js'
 import { normalizeForSearch } from '../src/domain/shared/search-text.js';
 import { parseWishImport } from '../src/domain/wishes/import/parse-wish-import.js';
 import { cpuWindow } from './cpu.js';
-import { BASELINE_SQL, median, processCpuSeconds } from './user-space-import.js';
+import { median } from './support/percentiles.js';
+import { BASELINE_SQL, processCpuSeconds } from './user-space-import.js';
 
 export interface BreakdownStep {
   step: string;

@@ -1,6 +1,5 @@
 // One wish import through the real service (wall time, peak RSS of the service process) and its baseline: the
 // same wish rows inserted with one bulk SQL statement.
-import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import type pg from 'pg';
 import { cpuWindow } from './cpu.js';
@@ -157,41 +156,15 @@ export async function createUserThroughService(baseUrl: string, token: string, c
   return Number(rows[0].user_id);
 }
 
-export function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  if (sorted.length === 0) return NaN;
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
-}
-
 export function mib(kb: number): string {
   return Number.isFinite(kb) ? `${(kb / 1024).toFixed(1)} MiB` : 'n/a';
 }
 
 /**
- * The environment of a service child: the caller's, without any of its own service configuration (which would
- * leak into the measured service), plus `values`.
+ * The user-space benchmark's service (bench/user-space.ts, and bench/user-space-profile.ts, which profiles the same
+ * child): no scheduler, no fetch workers; the demonstration stores listed, their server not started.
  */
-export function serviceChildEnv(values: Record<string, string>): NodeJS.ProcessEnv {
-  const env = { ...process.env };
-  for (const name of Object.keys(env)) {
-    if (
-      /^(DATABASE_URL|DB_POOL_MAX|JWT_|DATA_DIR|EMBEDDED_PG_PORT|LOG_|HOST$|PORT$|NODE_ENV$|BENCH_|DEMO_|METADATA_|ENABLED_STORES$|SCHEDULER$|FETCH_|STORE_|SMTP_|MAIL_)/.test(name)
-    ) {
-      delete env[name];
-    }
-  }
-  return { ...env, ...values };
-}
+export const USER_SPACE_SERVICE = { SCHEDULER: 'off', FETCH_WORKERS: 'off', DEMO_STORES: 'on', DEMO_STORE_SERVER: 'off' };
 
-/** The commit measured, and whether the service's own sources differ from it (read-only git commands). */
-export function codeVersion(root: string): string {
-  const git = (...args: string[]): string => execFileSync('git', args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
-  try {
-    const commit = git('log', '-1', '--format=%h (%s)');
-    const dirty = git('--no-optional-locks', 'status', '--porcelain', '--', 'src', 'config', 'migrations', 'package.json', 'package-lock.json') !== '';
-    return `commit ${commit}${dirty ? ', with uncommitted changes to the service' : ''}`;
-  } catch {
-    return 'an unknown commit (no git)';
-  }
-}
+/** Kept for the benchmarks that still import it from here (bench/best-price.ts). */
+export { codeVersion } from './support/code-version.js';

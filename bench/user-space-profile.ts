@@ -9,18 +9,17 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import jwt from 'jsonwebtoken';
 import pg from 'pg';
 import { migrate } from '../src/adapters/postgres/database.js';
 import { goodreadsCsv, syntheticGoodreadsRows } from '../test/support/import-fixtures.js';
 import { type BenchDatabase, freePort, startBenchDatabase } from './database.js';
 import { measureLoad, ms } from './load.js';
-import { runningChildren, startNodeChild } from './processes.js';
-import { createUserThroughService, importOnce } from './user-space-import.js';
+import { runningChildren } from './processes.js';
+import { ROOT } from './support/knobs.js';
+import { serviceSettings, startApiService } from './support/service-process.js';
+import { benchToken, localUrl } from './support/service-requests.js';
+import { createUserThroughService, importOnce, USER_SPACE_SERVICE } from './user-space-import.js';
 import { seedImportCatalog } from './user-space-seed.js';
-
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10) || 10;
 const IMPORT_RUNS = Number(process.env.BENCH_IMPORT_RUNS ?? 5) || 5;
 const WORKLOADS = ['ontology', 'ontology-genre', 'stores', 'import'] as const;
@@ -51,29 +50,14 @@ async function main(): Promise<void> {
     const profileDir = mkdtempSync(path.join(tmpdir(), `shelfwatch-profile-${workload}-`));
     const secret = randomBytes(32).toString('base64url');
     const port = await freePort();
-    const service = await startNodeChild({
-      name: 'service',
-      args: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, '--import', 'tsx', 'src/composition/entries/api-service.ts'],
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        DATABASE_URL: database.url,
-        JWT_SECRET: secret,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        NODE_ENV: 'production',
-        SCHEDULER: 'off',
-        FETCH_WORKERS: 'off',
-        DEMO_STORES: 'on',
-        DEMO_STORE_SERVER: 'off',
-      },
-      ready: /listening/,
-      timeoutMs: 120_000,
+    const service = await startApiService({
+      nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`],
+      env: { ...process.env, ...serviceSettings(database.url, secret, port, USER_SPACE_SERVICE) },
       say,
     });
-    const baseUrl = `http://127.0.0.1:${port}`;
+    const baseUrl = localUrl(port);
     const subject = `profile-${workload}-${randomBytes(3).toString('hex')}`;
-    const token = jwt.sign({ sub: subject, name: subject }, secret, { algorithm: 'HS256', expiresIn: '1h' });
+    const token = benchToken(secret, subject, '1h');
     await createUserThroughService(baseUrl, token, client, subject);
     // CLOCK_MONOTONIC in µs, the clock of V8's profile timestamps: only samples inside these windows are counted.
     const windows: Array<[number, number]> = [];
@@ -111,7 +95,7 @@ async function main(): Promise<void> {
     } else {
       for (let i = 0; i < IMPORT_RUNS; i++) {
         const s = `profile-import-${i}`;
-        const t = jwt.sign({ sub: s, name: s }, secret, { algorithm: 'HS256', expiresIn: '1h' });
+        const t = benchToken(secret, s, '1h');
         await createUserThroughService(baseUrl, t, client, s);
         const t0 = now();
         const run = await importOnce({ baseUrl, token: t, csv, encoding: 'text/csv', servicePid: service.pid });

@@ -1,19 +1,15 @@
 // The Markdown of the user-space benchmark's section of docs/benchmarks.md.
-import type { BenchDatabase } from './database.js';
 import { type LatencyStats, type LoadResult, ms } from './load.js';
-import { table } from './report.js';
 import type { CpuProbe, ExplainedStatement, ImportBreakdown } from './user-space-breakdown.js';
-import { type BaselineRun, type ImportRun, median, mib } from './user-space-import.js';
-import type { MachineInfo, PostgresInfo } from './user-space-report.js';
+import { machineParagraph, type RunContext } from './support/machine.js';
+import { table } from './support/markdown-table.js';
+import { median } from './support/percentiles.js';
+import { type Verdict, verdictTable } from './support/verdicts.js';
+import { type BaselineRun, type ImportRun, mib } from './user-space-import.js';
 import type { ImportCatalogSummary } from './user-space-seed.js';
 
-export interface Verdict {
-  target: string;
-  measured: string;
-  pass: boolean;
-}
-
-interface Slot {
+/** One measured import and its baseline, each the least disturbed of its attempts. */
+export interface ImportSlot {
   run: number;
   imported: ImportRun;
   importAttempts: number;
@@ -21,14 +17,7 @@ interface Slot {
   baselineAttempts: number;
 }
 
-export interface UserSpaceReport {
-  startedAt: Date;
-  finishedAt: Date;
-  machine: MachineInfo;
-  /** The code measured: commit, and whether the service's sources differed from it. */
-  code: string;
-  postgres: PostgresInfo;
-  dbKind: BenchDatabase['kind'];
+export interface UserSpaceReport extends RunContext {
   settings: {
     importRows: number;
     importRuns: number;
@@ -45,7 +34,7 @@ export interface UserSpaceReport {
   fileInfo: { rows: number; bytes: number; withoutIsbn: number; withReview: number };
   catalog: ImportCatalogSummary;
   cold: { imported: ImportRun; baseline: BaselineRun };
-  slots: Slot[];
+  slots: ImportSlot[];
   multipart: ImportRun;
   again: ImportRun;
   breakdown: ImportBreakdown;
@@ -178,9 +167,7 @@ Run on ${date} (started ${r.startedAt.toISOString()}, ${minutes} min in all) wit
 All numbers below come from that one run; the import baseline was measured in the same run, against the same database,
 between the imports.
 
-**Machine:** ${r.machine.cpu}, ${r.machine.cores} cores, ${r.machine.memory}; ${r.machine.os}; Node ${r.machine.node};
-PostgreSQL ${r.postgres.version} (${r.dbKind === 'embedded' ? 'the embedded server of src/adapters/postgres/embedded-postgres.ts' : 'the server in DATABASE_URL'},
-default settings: shared_buffers ${r.postgres.sharedBuffers}, work_mem ${r.postgres.workMem}). The database, the service and the benchmark
+${machineParagraph(r.machine, r.postgres, r.dbKind)} The database, the service and the benchmark
 (autocannon, the SQL baseline) share the ${r.machine.cores} cores. The service runs as \`node --import tsx src/composition/entries/api-service.ts\` with \`NODE_ENV=production\`,
 \`SCHEDULER=off\`, \`FETCH_WORKERS=off\`, \`DEMO_STORES=on\`, \`DEMO_STORE_SERVER=off\` and the default pool (DB_POOL_MAX ${s.poolMax}).
 Before each measurement the benchmark waits (up to ${s.quietWaitSeconds} s) until other processes use less than ${s.quietThreshold} cores,
@@ -189,10 +176,7 @@ disturbed is kept). ${busyNote}${repeatNote}
 
 ### Targets
 
-${table(
-  ['Target', 'Measured', 'Result'],
-  r.verdicts.map((v) => [v.target, v.measured, v.pass ? '**PASS**' : '**FAIL**']),
-)}
+${verdictTable(r.verdicts)}
 
 ### 1. \`POST /api/wishes/import\`: ${fmt(r.fileInfo.rows)}-row Goodreads export
 

@@ -11,38 +11,31 @@
 //   BENCH_QUIET_WAIT_SECONDS  how long each measurement may wait for other processes to leave the CPU (default 120)
 //   BENCH_ATTEMPTS            measurements of a window disturbed by other processes, at most (default 3)
 //   BENCH_REPORT              Markdown file to write (default docs/benchmarks.md)
-import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import jwt from 'jsonwebtoken';
 import pg from 'pg';
-import { migrate } from '../src/adapters/postgres/database.js';
 import { goodreadsCsv, syntheticGoodreadsRows } from '../test/support/import-fixtures.js';
 import { waitForQuiet } from './cpu.js';
-import { freePort, startBenchDatabase } from './database.js';
-import { installTeardown } from './teardown.js';
+import { freePort, startMigratedDatabase } from './database.js';
+import { installTeardown, runBenchmark } from './teardown.js';
 import { type LoadResult, MAX_ATTEMPTS, measureLoad, ms, QUIET_THRESHOLD_CORES, stopLoad } from './load.js';
-import { type ChildHandle, startNodeChild } from './processes.js';
+import type { ChildHandle } from './processes.js';
+import { codeVersion } from './support/code-version.js';
+import { intEnv, reportFile, ROOT } from './support/knobs.js';
+import { machineInfo, machineLine } from './support/machine.js';
+import { median } from './support/percentiles.js';
+import { childEnv, serviceSettings, startApiService, STORE_AND_JOB_CONFIG } from './support/service-process.js';
+import { benchToken, getJson, localUrl } from './support/service-requests.js';
+import { sayVerdicts, type Verdict } from './support/verdicts.js';
 import {
-  type BaselineRun, baselineOnce, createUserThroughService, type ImportRun, importOnce, median, mib, statusKb,
+  type BaselineRun, baselineOnce, createUserThroughService, type ImportRun, importOnce, mib, statusKb, USER_SPACE_SERVICE,
 } from './user-space-import.js';
 import {
   type CpuProbe, type ExplainedStatement, explainStatements, type ImportBreakdown, measureImportBreakdown, serviceCpuPerRequest,
 } from './user-space-breakdown.js';
-import { renderUserSpaceSection, type Verdict } from './user-space-render.js';
-import { machineInfo, postgresInfo, writeUserSpaceSection } from './user-space-report.js';
+import { type ImportSlot, renderUserSpaceSection } from './user-space-render.js';
+import { writeUserSpaceSection } from './user-space-report.js';
 import { seedImportCatalog } from './user-space-seed.js';
-
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-
-const intEnv = (name: string, fallback: number): number => {
-  const value = process.env[name]?.trim();
-  if (!value) return fallback;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive integer (got "${value}")`);
-  return n;
-};
 
 const SETTINGS = {
   importRows: intEnv('BENCH_IMPORT_ROWS', 10_000),
@@ -50,7 +43,7 @@ const SETTINGS = {
   seconds: intEnv('BENCH_SECONDS', 10),
   warmupSeconds: intEnv('BENCH_WARMUP_SECONDS', 3),
   quietWaitSeconds: intEnv('BENCH_QUIET_WAIT_SECONDS', 120),
-  report: path.resolve(ROOT, process.env.BENCH_REPORT?.trim() || 'docs/benchmarks.md'),
+  report: reportFile(),
   /** The target is judged at the modest count; the higher one is reported beside it. */
   connections: [4, 32] as const,
   /** Requests (autocannon, at the modest concurrency) over which the service's CPU time per request is measured. */
@@ -75,32 +68,18 @@ const teardown = installTeardown(say, 'the service and the database', {
     await sqlClient?.end();
   },
 });
-const cleanup = (): Promise<void> => teardown.cleanup();
 
 // ---------------------------------------------------------------------------------------------------------------
-
-export interface ImportSlot {
-  run: number;
-  imported: ImportRun;
-  importAttempts: number;
-  baseline: BaselineRun;
-  baselineAttempts: number;
-}
 
 async function main(): Promise<number> {
   const startedAt = new Date();
   const machine = machineInfo();
-  const code = codeVersion();
+  const code = codeVersion(ROOT);
   say(`Shelfwatch user-space benchmark, ${startedAt.toISOString()}, ${code}`);
-  say(`Machine: ${machine.cpu}, ${machine.cores} cores, ${machine.memory}, ${machine.os}, Node ${machine.node}`);
+  say(machineLine(machine));
 
   phase('Database');
-  const db = await startBenchDatabase(process.env, say);
-  teardown.database = db;
-  say('Applying migrations ...');
-  await migrate(db.url);
-  const postgres = await postgresInfo(db.url);
-  say(`PostgreSQL ${postgres.version} (${db.kind}; shared_buffers ${postgres.sharedBuffers}, work_mem ${postgres.workMem})`);
+  const { db, postgres } = await startMigratedDatabase(teardown, say);
 
   phase(`1. A ${SETTINGS.importRows.toLocaleString('en-US')}-row Goodreads export and the books it names`);
   // The fixture puts every 4th row on the "read" shelf, which an import skips; here every row is on "to-read",
@@ -122,27 +101,9 @@ async function main(): Promise<number> {
   phase('2. Starting the service');
   const secret = randomBytes(32).toString('base64url');
   const port = await freePort();
-  const service = await startNodeChild({
-    name: 'service',
-    args: ['--import', 'tsx', 'src/composition/entries/api-service.ts'],
-    cwd: ROOT,
-    env: childEnv({
-      DATABASE_URL: db.url,
-      JWT_SECRET: secret,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      NODE_ENV: 'production',
-      SCHEDULER: 'off',
-      FETCH_WORKERS: 'off',
-      DEMO_STORES: 'on',
-      DEMO_STORE_SERVER: 'off',
-    }),
-    ready: /listening/,
-    timeoutMs: 120_000,
-    say,
-  });
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const tokenFor = (subject: string): string => jwt.sign({ sub: subject, name: subject }, secret, { algorithm: 'HS256', expiresIn: '3h' });
+  const service = await startApiService({ env: childEnv(serviceSettings(db.url, secret, port, USER_SPACE_SERVICE), STORE_AND_JOB_CONFIG), say });
+  const baseUrl = localUrl(port);
+  const tokenFor = (subject: string): string => benchToken(secret, subject, '3h');
   sqlClient = new pg.Client({ connectionString: db.url });
   const client = sqlClient;
   await client.connect();
@@ -331,7 +292,7 @@ async function main(): Promise<number> {
   ];
 
   phase('Results');
-  for (const v of verdicts) say(`${v.pass ? 'PASS' : 'FAIL'}  ${v.target}: ${v.measured}`);
+  sayVerdicts(verdicts, say);
   const loadRuns = [...ontologyRuns, ...storesRuns];
   const failedRequests = loadRuns.filter((r) => r.errors + r.timeouts + r.non2xx > 0);
   const busy = [
@@ -450,38 +411,6 @@ async function stopService(service: ChildHandle): Promise<void> {
   await service.stop();
 }
 
-/** The commit measured, and whether the service's own sources differ from it (read-only git commands). */
-function codeVersion(): string {
-  const git = (...args: string[]): string => execFileSync('git', args, { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
-  try {
-    const commit = git('log', '-1', '--format=%h (%s)');
-    const dirty = git('--no-optional-locks', 'status', '--porcelain', '--', 'src', 'config', 'migrations', 'package.json', 'package-lock.json') !== '';
-    return `commit ${commit}${dirty ? ', with uncommitted changes to the service' : ''}`;
-  } catch {
-    return 'an unknown commit (no git)';
-  }
-}
-
-function childEnv(values: Record<string, string>): NodeJS.ProcessEnv {
-  const env = { ...process.env };
-  // Nothing of the caller's own service configuration leaks into the child.
-  for (const name of Object.keys(env)) {
-    if (
-      /^(DATABASE_URL|DB_POOL_MAX|JWT_|DATA_DIR|EMBEDDED_PG_PORT|LOG_|HOST$|PORT$|NODE_ENV$|BENCH_|DEMO_|ENABLED_STORES$|SCHEDULER$|FETCH_|STORE_|SMTP_|MAIL_)/.test(name)
-    ) {
-      delete env[name];
-    }
-  }
-  return { ...env, ...values };
-}
-
-async function getJson(url: string, token: string): Promise<{ json: unknown; bytes: number }> {
-  const response = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
-  const text = await response.text();
-  if (response.status !== 200) throw new Error(`GET ${url} answered ${response.status}: ${text.slice(0, 300)}`);
-  return { json: JSON.parse(text) as unknown, bytes: Buffer.byteLength(text) };
-}
-
 interface OntologyJson {
   children: OntologyJson[];
 }
@@ -492,14 +421,4 @@ function countNodes(nodes: readonly OntologyJson[]): number {
 
 // ---------------------------------------------------------------------------------------------------------------
 
-main().then(
-  async (code) => {
-    await cleanup();
-    process.exit(code);
-  },
-  async (error: unknown) => {
-    console.error(`\nBenchmark failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-    await cleanup();
-    process.exit(1);
-  },
-);
+runBenchmark(main, teardown);
