@@ -121,6 +121,21 @@ export interface MailConfig {
   from: string;
 }
 
+export interface ChannelsConfig {
+  /**
+   * CHANNEL_ALLOW_PRIVATE: users' channel targets may point at loopback, private, link-local, unique-local and cloud
+   * metadata addresses (a receiver on the operator's own network). Off by default: a user could otherwise make the
+   * service call into that network.
+   */
+  allowPrivate: boolean;
+  /** CHANNEL_RETRY_LIMIT: further attempts of a message whose receiver failed in a way that may pass. */
+  retryLimit: number;
+  /** CHANNEL_RETRY_DELAY: seconds before the first retry; each next one waits twice as long. */
+  retryDelaySeconds: number;
+  /** DIGEST_CRON: when the daily-digest e-mails of the days before go out (cron, UTC). */
+  digestCron: string;
+}
+
 export interface AppConfig {
   nodeEnv: 'development' | 'production' | 'test';
   host: string;
@@ -138,6 +153,7 @@ export interface AppConfig {
   metadata: MetadataConfig;
   mail: MailConfig;
   web: WebConfig;
+  channels: ChannelsConfig;
 }
 
 /** Which process reads the configuration: only the API needs JWT settings, only the component an intake secret. */
@@ -245,6 +261,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, role: ProcessRo
     metadata: metadataConfig(r, nodeEnv, pricing.userAgent),
     mail,
     web: { devSignIn },
+    channels: {
+      allowPrivate: r.oneOf('CHANNEL_ALLOW_PRIVATE', ['on', 'off'] as const, 'off') === 'on',
+      retryLimit: r.int('CHANNEL_RETRY_LIMIT', { min: 0, max: 20, fallback: 5 }),
+      retryDelaySeconds: r.int('CHANNEL_RETRY_DELAY', { min: 1, max: 86_400, fallback: 30 }),
+      digestCron: cron('DIGEST_CRON', '0 6 * * *'),
+    },
   };
   r.throwIfFailed();
   return config;

@@ -1,6 +1,6 @@
 import { Migration } from '@mikro-orm/migrations';
 
-/** Maintainer alert windows, shared by every instance so that several instances send one alert (C8.7). */
+/** Maintainer alert windows, shared by every instance so that several instances send one alert. */
 export class Migration20261122000005_log_alerts extends Migration {
   override async up(): Promise<void> {
     // kind 'group': fetch_failed / consolidation_failed grouped until window_end, sent once when it has ended;

@@ -10,6 +10,9 @@ import { Migration20261125000008_book_title_key } from './Migration2026112500000
 import { Migration20261125000009_book_edition_search } from './Migration20261125000009_book_edition_search.js';
 import { Migration20261125000010_on_demand_quota } from './Migration20261125000010_on_demand_quota.js';
 import { Migration20261125000011_effective_preferences } from './Migration20261125000011_effective_preferences.js';
+import { Migration20261125000012_notification_channels } from './Migration20261125000012_notification_channels.js';
+import { Migration20261125000013_channel_deliveries } from './Migration20261125000013_channel_deliveries.js';
+import { Migration20261125000014_edition_store_price } from './Migration20261125000014_edition_store_price.js';
 
 export const migrationsList = [
   { name: 'Migration20261122000001_catalog', class: Migration20261122000001_catalog },
@@ -23,4 +26,7 @@ export const migrationsList = [
   { name: 'Migration20261125000009_book_edition_search', class: Migration20261125000009_book_edition_search },
   { name: 'Migration20261125000010_on_demand_quota', class: Migration20261125000010_on_demand_quota },
   { name: 'Migration20261125000011_effective_preferences', class: Migration20261125000011_effective_preferences },
+  { name: 'Migration20261125000012_notification_channels', class: Migration20261125000012_notification_channels },
+  { name: 'Migration20261125000013_channel_deliveries', class: Migration20261125000013_channel_deliveries },
+  { name: 'Migration20261125000014_edition_store_price', class: Migration20261125000014_edition_store_price },
 ];

@@ -8,7 +8,7 @@ import { CronScheduler } from '../adapters/scheduler/cron-scheduler.js';
 import { bootDatabase, bootHsSecret, bootJobQueue } from './boot.js';
 import { type ContainerOptions, createContainer } from './container.js';
 import { DemoMetadataServer, DemoStoreServer } from './modules/demo-module.js';
-import { EnrichmentWorkerToken, FetchWorkerPool } from './modules/workers-module.js';
+import { ChannelMessageWorkerToken, ChannelTestWorkerToken, EnrichmentWorkerToken, FetchWorkerPool } from './modules/workers-module.js';
 import { Readiness } from './readiness.js';
 import { ShutdownStack } from './shutdown-stack.js';
 import { StartedResources } from './started-resources.js';
@@ -46,6 +46,8 @@ export async function startService(config: AppConfig, say: (line: string) => voi
     if (config.metadata.demoServerUrl !== null) await container.getAsync(DemoMetadataServer);
     if (config.pricing.workers) container.get(FetchWorkerPool);
     if (config.metadata.sources.length > 0) await container.getAsync(EnrichmentWorkerToken);
+    await container.getAsync(ChannelTestWorkerToken);
+    await container.getAsync(ChannelMessageWorkerToken);
     await bootHsSecret(container);
     // In-process mode this process is the logging component: it serves /log and /logs and sends maintainer alerts.
     if (config.logging.mode === 'in-process') startAlertSweep(container);

@@ -15,6 +15,12 @@ import { UpdateAuthor } from '../application/catalog/update-author.js';
 import { UpdateBook } from '../application/catalog/update-book.js';
 import { ListAlerts } from '../application/alerts/list-alerts.js';
 import { MarkAlertRead } from '../application/alerts/mark-alert-read.js';
+import { CreateChannel } from '../application/alerts/create-channel.js';
+import { DeleteChannel } from '../application/alerts/delete-channel.js';
+import { GetChannel } from '../application/alerts/get-channel.js';
+import { ListChannels } from '../application/alerts/list-channels.js';
+import { TestChannel } from '../application/alerts/test-channel.js';
+import { UpdateChannel } from '../application/alerts/update-channel.js';
 import { CreateList } from '../application/lists/create-list.js';
 import { DeleteList } from '../application/lists/delete-list.js';
 import { GetOwnList } from '../application/lists/get-own-list.js';
@@ -66,5 +72,13 @@ export function apiUseCases(context: ResolutionContext): ApiUseCases {
     wishes: { list: get(ListWishes), add: get(AddWish), update: get(UpdateWish), remove: get(RemoveWish), import: get(ImportWishes) },
     lists: { list: get(ListLists), create: get(CreateList), getOwn: get(GetOwnList), getPublic: get(GetPublicList), remove: get(DeleteList) },
     alerts: { list: get(ListAlerts), markRead: get(MarkAlertRead) },
+    channels: {
+      list: get(ListChannels),
+      create: get(CreateChannel),
+      get: get(GetChannel),
+      update: get(UpdateChannel),
+      remove: get(DeleteChannel),
+      test: get(TestChannel),
+    },
   };
 }

@@ -3,6 +3,8 @@ import { LogSink } from '../application/logging/log-sink.js';
 import { openOrm, prepareDatabase } from '../adapters/postgres/database.js';
 import { DatabaseProvisioner } from '../adapters/postgres/database-provisioner.js';
 import { localSecrets } from '../adapters/postgres/embedded-postgres.js';
+import { createChannelMessageQueue } from '../adapters/scheduler/pg-boss-channel-message-queue.js';
+import { createChannelTestQueue } from '../adapters/scheduler/pg-boss-channel-test-queue.js';
 import { createEnrichmentQueue } from '../adapters/scheduler/pg-boss-enrichment-queue.js';
 import { startPgBoss } from '../adapters/scheduler/pg-boss-fetch-queue.js';
 import { configuredStores } from '../adapters/stores/recipes/configured-stores.js';
@@ -38,13 +40,16 @@ export async function bootDatabase(container: Container, options: DatabaseBoot):
   shutdown.push('log buffer', () => logs.close());
 }
 
-/** pg-boss on the same database, with the fetch and enrichment queues; after bootDatabase. */
+/** pg-boss on the same database, with the fetch, enrichment, channel message and channel test queues; after bootDatabase. */
 export async function bootJobQueue(container: Container): Promise<void> {
   const shutdown = container.get(ShutdownStack);
   const boss = await startPgBoss(container.get(StartedResources).databaseUrl, reportQueueError);
   // pg-boss's own graceful stop waits for its workers (the enrichment run), within what is left of the budget.
   shutdown.push('job queue', ({ deadline }) => boss.stop({ graceful: true, wait: true, timeout: Math.min(30_000, Math.max(1_000, deadline - Date.now())) }));
   await createEnrichmentQueue(boss);
+  await createChannelTestQueue(boss);
+  const { retryLimit, retryDelaySeconds } = container.get(Config).channels;
+  await createChannelMessageQueue(boss, { retryLimit, retryDelaySeconds });
   container.get(StartedResources).jobQueueStarted(boss);
 }
 

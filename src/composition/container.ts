@@ -6,7 +6,8 @@ import { ScheduledRuns } from '../application/pricing/ports/scheduled-runs.js';
 import { Clock, systemClock } from '../application/shared/clock.js';
 import type { LogBatchWriting } from '../adapters/logging/in-process-logging-module.js';
 import { metadataModule } from '../adapters/metadata/metadata-module.js';
-import { mailModule } from '../adapters/notify/mail-modules.js';
+import { channelSenderModule } from '../adapters/notify/channel-senders.js';
+import { netCheckModule } from '../adapters/net-check/net-check-module.js';
 import { SqlScheduledRuns } from '../adapters/postgres/repositories/sql-scheduled-runs.js';
 import { storeFetchingModule } from '../adapters/stores/store-fetching-module.js';
 import { apiHttpModule } from './modules/api-http-module.js';
@@ -60,7 +61,8 @@ export function createContainer(config: AppConfig, kind: ProcessKind, options: C
     container.loadSync(
       ...persistenceModules,
       storeFetchingModule(config.pricing),
-      mailModule(config.mail),
+      channelSenderModule(config.mail, config.channels.allowPrivate),
+      netCheckModule(config.channels),
       metadataModule(config.metadata),
       jobQueueModule(config),
       workersModule,

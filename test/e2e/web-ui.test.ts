@@ -88,7 +88,10 @@ describe('signing in', () => {
 
     await page.getByLabel('User name').fill('dev-reader');
     await page.getByRole('button', { name: 'Sign in as this user' }).click();
-    await page.waitForURL('**/books.html');
+    // Without a `next`, sign-in lands on the home page: the wishes.
+    await page.waitForURL('**/wishes.html');
+    await expectText(page.locator('h1'), 'Wishes');
+    await expectText(page.locator('.site-nav [aria-current="page"]'), 'Wishes');
     const [user] = await h.t.db.sql<{ subject: string }>("select subject from app_user where subject = 'dev-reader'");
     expect(user?.subject).toBe('dev-reader');
     await s.close();
@@ -101,7 +104,7 @@ describe('signing in', () => {
       await page.goto(`/sign-in.html?next=${encodeURIComponent(next).replace('%2509', '%09')}`);
       await page.getByLabel('Token', { exact: true }).fill(h.t.token('redirect-user'));
       await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-      await page.waitForURL('**/books.html');
+      await page.waitForURL('**/wishes.html');
       expect(new URL(page.url()).host, next).toBe(new URL(h.t.baseUrl).host);
     }
     await s.close();
@@ -134,6 +137,7 @@ describe('the catalog', () => {
     const s = await openSession(h, 'search and page through books');
     const { page } = s;
     await signIn(page, token);
+    await page.goto('/books.html');
     await page.getByLabel('Title or author').fill('pagination saga');
     await page.getByRole('button', { name: 'Search' }).click();
     const titles = page.locator('#book-list .items .title');
@@ -160,7 +164,7 @@ describe('the catalog', () => {
     expect((await pageTitles('Pagination Saga 11'))[9]).toBe('Pagination Saga 20');
     await pager.getByRole('button', { name: 'First' }).click();
     await pageTitles('Pagination Saga 01');
-    // The last page holds the last 10 books (C4: keyset from the end).
+    // The last page holds the last 10 books (keyset from the end).
     await pager.getByRole('button', { name: 'Last' }).click();
     expect(await pageTitles('Pagination Saga 14')).toEqual(Array.from({ length: 10 }, (_, i) => `Pagination Saga ${i + 14}`));
     await s.close();
@@ -171,6 +175,7 @@ describe('the catalog', () => {
     const s = await openSession(h, 'add a book and an edition');
     const { page } = s;
     await signIn(page, token);
+    await page.goto('/books.html');
     await page.getByRole('button', { name: 'Add book' }).click();
     await expectText(page.locator('#create-book .field-error'), /.+/);
     expect(await page.getByLabel('Original title').getAttribute('aria-invalid')).toBe('true');
@@ -409,6 +414,95 @@ describe('the user’s space', () => {
     expect(await page.locator('#user-store-list .items .title').allInnerTexts()).toEqual(mine);
     await expectText(page.locator('#store-list .items'), /international/);
     await s.shot('stores');
+    await s.close();
+  });
+
+  it('lands on the wishes after sign-in and shows what is worth buying now: best price, store, lowest ever, sparkline, under max', async () => {
+    const token = h.t.token('bargain-hunter');
+    for (const [method, path, body] of [
+      ['PUT', '/api/user/preferences', { country: 'DE', currency: 'EUR', formats: ['paperback'] }],
+      ['POST', '/api/user/preferences/languages', { language_id: englishId }],
+    ] as const) {
+      const res = await h.t.call(method, path, { token, body });
+      expect(res.status, res.text).toBeLessThan(300);
+    }
+    const dearId = await createBook(token, 'Still Too Dear');
+    const dear = await createEdition(token, dearId);
+    await wish(token, dearId, { amount: '10.00', currency: 'EUR' });
+    const bargainId = await createBook(token, 'A Bargain Found');
+    const bargain = await createEdition(token, bargainId);
+    await wish(token, bargainId, { amount: '15.00', currency: 'EUR' });
+    // Two fetches per edition at one demonstration store: the bargain drops under its max, the other rises above its lowest.
+    const fetchAt = async (edition: { editionId: number; isbn: string }, amount: string) => {
+      for (const store of ['paperback-palace', 'ebook-emporium', 'buchhandlung', 'corner-bookshop'] as const) {
+        h.demo.set(store, edition.isbn, store === 'paperback-palace' ? { kind: 'price', amount, availability: 'in_stock' } : { kind: 'not_found' });
+      }
+      const res = await h.t.call('POST', `/api/editions/${edition.editionId}/prices`, { token });
+      expect(res.status, res.text).toBe(201);
+    };
+    await fetchAt(bargain, '16.00');
+    await fetchAt(bargain, '14.00');
+    await fetchAt(dear, '12.00');
+    await fetchAt(dear, '15.00');
+    const apiWishes = (await h.t.call('GET', '/api/wishes', { token })).body.data as Array<{ book_id: number; best_price: { url: string } | null }>;
+    const bargainUrl = apiWishes.find((w) => w.book_id === bargainId)?.best_price?.url;
+    expect(bargainUrl).toBeTruthy();
+
+    const s = await openSession(h, 'wishes worth buying now');
+    const { page } = s;
+    const priceLookups: string[] = [];
+    const wishLookups: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (/^\/api\/editions\/\d+\/prices$/.test(url.pathname)) priceLookups.push(url.pathname);
+      if (url.pathname === '/api/wishes') wishLookups.push(url.search);
+    });
+    await signIn(page, token);
+    await expectText(page.locator('h1'), 'Wishes');
+
+    const rows = page.locator('#wish-list .items li');
+    await expect.poll(() => rows.count()).toBe(2);
+    // Under its max first, whatever the API's order.
+    await expectText(rows.nth(0).locator('.title'), 'A Bargain Found');
+    await expectText(rows.nth(1).locator('.title'), 'Still Too Dear');
+
+    const bargainRow = rows.nth(0);
+    await expectText(bargainRow.locator('.best-price'), /14\.00 EUR at Paperback Palace[^,]*, in stock/);
+    expect(await bargainRow.locator('.best-price a.store').getAttribute('href')).toBe(bargainUrl);
+    await expectText(bargainRow.locator('.lowest-ever'), /^lowest ever$/);
+    await expectText(bargainRow.locator('.under-max-badge'), 'Under your max of 15.00 EUR');
+    expect(await bargainRow.locator('.wish').getAttribute('class')).toContain('under-max');
+    await expect.poll(() => bargainRow.locator('svg.sparkline path').count()).toBe(1);
+    expect(await bargainRow.locator('svg.sparkline').getAttribute('aria-label')).toMatch(/2 recent prices, from 16\.00 EUR .* to 14\.00 EUR/);
+
+    const dearRow = rows.nth(1);
+    await expectText(dearRow.locator('.best-price'), /15\.00 EUR at Paperback Palace/);
+    await expectText(dearRow.locator('.lowest-ever'), '25 % above the lowest ever (12.00 EUR)');
+    expect(await dearRow.locator('.under-max-badge').count()).toBe(0);
+    expect(await dearRow.locator('.wish').getAttribute('class')).not.toContain('under-max');
+    await expect.poll(() => dearRow.locator('svg.sparkline path').count()).toBe(1);
+    // One request per edition on screen, none for anything else.
+    expect([...priceLookups].sort()).toEqual([`/api/editions/${bargain.editionId}/prices`, `/api/editions/${dear.editionId}/prices`].sort());
+    await s.shot('wishes-worth-buying');
+
+    await page.getByLabel('Show only wishes under my max price').check();
+    await expect.poll(() => rows.count()).toBe(1);
+    await expectText(rows.first().locator('.title'), 'A Bargain Found');
+    expect(wishLookups.at(-1)).toContain('below_max_price=true');
+    // The sparkline's quotes are kept for the page's lifetime.
+    await expect.poll(() => rows.first().locator('svg.sparkline path').count()).toBe(1);
+    expect(priceLookups).toHaveLength(2);
+    await s.shot('wishes-under-max');
+
+    await page.getByLabel('Show only wishes under my max price').uncheck();
+    await expect.poll(() => rows.count()).toBe(2);
+    // Raising a max is shown in place: the row gains its highlight without moving.
+    const dearMax = dearRow.getByLabel('Max price');
+    await dearMax.fill('16.00');
+    await dearRow.getByRole('button', { name: 'Save' }).click();
+    await expectText(dearRow.locator('.form-status'), 'Saved');
+    await expectText(dearRow.locator('.under-max-badge'), 'Under your max of 16.00 EUR');
+    await expectText(dearRow.locator('.title'), 'Still Too Dear');
     await s.close();
   });
 

@@ -1,4 +1,4 @@
-// The bad-input suites' shared machinery: cases, raw JSON literals, the C2 error-body check and a runner that
+// The bad-input suites' shared machinery: cases, raw JSON literals, the error-body check and a runner that
 // asserts nothing stored changed.
 import { isDeepStrictEqual } from 'node:util';
 import { expect } from 'vitest';
@@ -71,7 +71,7 @@ function errorBodyProblem(res: ApiResponse): string | null {
 
 /**
  * Runs every case against the service, collecting all problems so one run reports every failing input:
- * an unexpected status, an error body that is not C2's, or stored data (as `snapshot` digests it) that changed.
+ * an unexpected status, an error body that is not well formed, or stored data (as `snapshot` digests it) that changed.
  */
 export async function runCases(t: TestService, snapshot: () => Promise<unknown>, cases: Case[]): Promise<void> {
   const problems: string[] = [];

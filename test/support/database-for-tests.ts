@@ -13,7 +13,7 @@ export interface TestDatabaseServer {
   stop(): Promise<void>;
 }
 
-/** Testcontainers when a Docker engine answers, else DATABASE_URL, else an embedded PostgreSQL (C9.2). */
+/** Testcontainers when a Docker engine answers, else DATABASE_URL, else an embedded PostgreSQL (needs only Node.js). */
 export async function startTestDatabaseServer(env: NodeJS.ProcessEnv): Promise<TestDatabaseServer> {
   if (await dockerAnswers(env)) {
     const { PostgreSqlContainer } = await import('@testcontainers/postgresql');

@@ -9,6 +9,8 @@ export interface ReceivedMail {
   /** Header values, unfolded and with RFC 2047 encoded words decoded (lower-case names; the last one wins). */
   headers: Record<string, string>;
   subject: string;
+  /** The body of a single-part message, its transfer encoding (quoted-printable, base64) undone. */
+  text: string;
   raw: string;
 }
 
@@ -19,7 +21,12 @@ export interface SmtpTestServer {
   close(): Promise<void>;
 }
 
-export async function startSmtpTestServer(): Promise<SmtpTestServer> {
+export interface SmtpTestOptions {
+  /** How long the server takes to answer each message's data (a slow mail server); 0 by default. */
+  answerDelayMs?: number;
+}
+
+export async function startSmtpTestServer(options: SmtpTestOptions = {}): Promise<SmtpTestServer> {
   const messages: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -29,7 +36,8 @@ export async function startSmtpTestServer(): Promise<SmtpTestServer> {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('error', (error) => callback(error));
-      stream.on('end', () => {
+      stream.on('end', async () => {
+        if (options.answerDelayMs) await new Promise((resolve) => setTimeout(resolve, options.answerDelayMs));
         const raw = Buffer.concat(chunks).toString('utf8');
         const headers = parseHeaders(raw);
         const mailFrom = session.envelope.mailFrom;
@@ -38,6 +46,7 @@ export async function startSmtpTestServer(): Promise<SmtpTestServer> {
           envelopeTo: session.envelope.rcptTo.map((r) => r.address),
           headers,
           subject: headers.subject ?? '',
+          text: bodyText(raw, headers['content-transfer-encoding']),
           raw,
         });
         callback();
@@ -55,6 +64,16 @@ export async function startSmtpTestServer(): Promise<SmtpTestServer> {
     messages,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+function bodyText(raw: string, transferEncoding: string | undefined): string {
+  const end = raw.search(/\r?\n\r?\n/);
+  const body = end >= 0 ? raw.slice(end).replace(/^\r?\n\r?\n/, '') : '';
+  const encoding = (transferEncoding ?? '').toLowerCase();
+  if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (encoding !== 'quoted-printable') return body;
+  const bytes = body.replace(/=\r?\n/g, '').replace(/=([0-9A-Fa-f]{2})/g, (_s, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return Buffer.from(bytes, 'latin1').toString('utf8');
 }
 
 function parseHeaders(raw: string): Record<string, string> {

@@ -4,6 +4,7 @@ import type { RouteSpec } from '../kits/http/routing/route-spec.js';
 import { type AlertUseCases, alertRoutes } from './resources/alert-routes.js';
 import { type AuthorUseCases, authorRoutes } from './resources/author-routes.js';
 import { type BookUseCases, bookRoutes } from './resources/book-routes.js';
+import { type ChannelUseCases, channelRoutes } from './resources/channel-routes.js';
 import { type EditionUseCases, editionRoutes } from './resources/edition-routes.js';
 import { type ListUseCases, listRoutes } from './resources/list-routes.js';
 import { type PreferencesUseCases, preferencesRoutes } from './resources/preferences-routes.js';
@@ -22,6 +23,7 @@ export interface ApiUseCases {
   wishes: WishUseCases;
   lists: ListUseCases;
   alerts: AlertUseCases;
+  channels: ChannelUseCases;
 }
 
 /** Every `/api` endpoint. */
@@ -36,5 +38,6 @@ export function apiRoutes(useCases: ApiUseCases, paginator: Paginator, onDemand:
     ...wishRoutes(useCases.wishes, paginator),
     ...listRoutes(useCases.lists, paginator),
     ...alertRoutes(useCases.alerts, paginator),
+    ...channelRoutes(useCases.channels, paginator),
   ];
 }

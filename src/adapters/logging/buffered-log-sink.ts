@@ -11,7 +11,7 @@ export interface BufferOptions {
   bufferMax: number;
 }
 
-/** `ready()` holds an intake answer at most this long; past it the buffer may spill, as C8.5 allows. */
+/** `ready()` holds an intake answer at most this long; past it the buffer may spill its oldest events to the console. */
 const READY_WAIT_MAX_MS = 2000;
 /** Batches written at once within a drain: the next one is prepared while the database works on the last. */
 const WRITES_IN_FLIGHT = 2;

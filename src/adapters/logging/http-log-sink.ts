@@ -13,8 +13,8 @@ const BATCH_EVENTS = 500;
 const BATCH_BYTES = 512 * 1024;
 
 /**
- * LOGGING_MODE=remote: events are POSTed to the standalone component without the caller waiting (C8.2). An event
- * alone goes as the JSON body of C8.3; when several are waiting (a busy API) they go together as NDJSON, one
+ * LOGGING_MODE=remote: events are POSTed to the standalone component without the caller waiting. An event
+ * alone goes as the intake's JSON body; when several are waiting (a busy API) they go together as NDJSON, one
  * event per line, so a request is not paid per event. When the component is down or refuses a request, its
  * events are lost there, as the seed says, and written to the console. Every event is made fit as it is recorded
  * (`sanitiseEvent`), so it passes the component's limits on `log_detail` and one event never refuses a whole batch.
@@ -110,7 +110,7 @@ export class HttpLogSink implements LogSink {
 }
 
 /**
- * An event as the intake's body (C8.3); `log_time` is sent, since events are timestamped where they happen (an
+ * An event as the intake's body; `log_time` is sent, since events are timestamped where they happen (an
  * invalid time is left out, so the component stamps the arrival instead of this throwing in a timer callback).
  */
 function intakeJson(event: LogEvent): string {

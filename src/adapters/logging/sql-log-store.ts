@@ -29,7 +29,7 @@ export class SqlLogStore implements LogStore {
     }
   }
 
-  /** Keyset over (log_time, log_id) descending, so a page costs the same at any depth (C4.5). */
+  /** Keyset over (log_time, log_id) descending, so a page costs the same at any depth (no OFFSET). */
   async page(filter: LogFilter, request: PageRequest): Promise<PageSlice<LogRecord>> {
     const conditions: string[] = [];
     const params: unknown[] = [];

@@ -20,7 +20,7 @@ export const LOG_WRITER_APPLICATION_NAME = 'shelfwatch-log-writer';
 const IDLE_STOP_MS = 60_000;
 /** A batch is at most LOG_BATCH_MAX events; nothing else lives in the thread. */
 const THREAD_HEAP_MB = 64;
-/** As the ORM's pool: fail fast when the server is gone, so the batch goes to the console (C8.6). */
+/** As the ORM's pool: fail fast when the server is gone, so the batch goes to the console as JSON lines. */
 const CONNECT_TIMEOUT_MS = 5_000;
 
 /**

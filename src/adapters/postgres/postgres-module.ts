@@ -6,6 +6,10 @@ import { EditionRepository } from '../../application/catalog/ports/edition-repos
 import { ImportedBookIdentification } from '../../application/catalog/ports/imported-book-identification.js';
 import { ImportedEditionEnrichment } from '../../application/catalog/ports/imported-edition-enrichment.js';
 import { AlertRepository } from '../../application/alerts/ports/alert-repository.js';
+import { ChannelDirectory } from '../../application/alerts/ports/channel-directory.js';
+import { DeliveredMessages, DigestInbox } from '../../application/alerts/ports/channel-message-queue.js';
+import { SqlChannelDirectory, SqlDeliveredMessages, SqlDigestInbox } from './repositories/sql-channel-deliveries.js';
+import { ChannelRepository } from '../../application/alerts/ports/channel-repository.js';
 import { BookListRepository } from '../../application/lists/ports/book-list-repository.js';
 import { PreferencesRepository, ReadableLanguageRepository } from '../../application/preferences/ports/preferences-repository.js';
 import { ReferenceCatalog } from '../../application/reference/ports/reference-catalog.js';
@@ -23,6 +27,7 @@ import { MikroOrmUnitOfWork } from './repositories/mikro-orm-unit-of-work.js';
 import { SqlCatalogReferences } from './repositories/sql-catalog-references.js';
 import { SqlAlertRepository } from './repositories/sql-alert-repository.js';
 import { SqlBookListRepository } from './repositories/sql-book-list-repository.js';
+import { SqlChannelRepository } from './repositories/sql-channel-repository.js';
 import { SqlImportBookMatcher } from './repositories/sql-import-book-matcher.js';
 import { SqlImportCatalogWriter } from './repositories/sql-import-catalog-writer.js';
 import { SqlImportedBookIdentification } from './repositories/sql-imported-book-identification.js';
@@ -51,4 +56,8 @@ export const postgresModule = new ContainerModule(({ bind }) => {
   bind(ImportedBookIdentification).to(SqlImportedBookIdentification).inSingletonScope();
   bind(BookListRepository).to(SqlBookListRepository).inSingletonScope();
   bind(AlertRepository).to(SqlAlertRepository).inSingletonScope();
+  bind(ChannelRepository).to(SqlChannelRepository).inSingletonScope();
+  bind(ChannelDirectory).to(SqlChannelDirectory).inSingletonScope();
+  bind(DeliveredMessages).to(SqlDeliveredMessages).inSingletonScope();
+  bind(DigestInbox).to(SqlDigestInbox).inSingletonScope();
 });

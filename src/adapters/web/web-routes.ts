@@ -65,7 +65,7 @@ export async function createWebRoutes(options: WebOptions): Promise<Router> {
 
   const router = express.Router({ caseSensitive: true, strict: true });
   router.get('/', (_req, res) => {
-    res.redirect(302, '/books.html');
+    res.redirect(302, '/wishes.html');
   });
   for (const page of pages) {
     router.get(`/${page}.html`, (_req, res) => send(res, 'text/html; charset=utf-8', html.get(page)!));

@@ -13,7 +13,7 @@ import { MaintainerAlertPolicy } from './ports/logging-policies.js';
 import { MaintainerAlertLedger } from './ports/maintainer-alert-ledger.js';
 
 /**
- * Maintainer alerts (C8.7), checked on each write. Grouped failures open a window shared by all instances
+ * Maintainer alerts, checked on each write. Grouped failures open a window shared by all instances
  * through the ledger; the window is summarised and sent once it has ended (`sendDueGroups`), so its count
  * includes events that other instances wrote. `api_error` counts what the table holds within the window.
  */

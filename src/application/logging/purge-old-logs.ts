@@ -6,7 +6,7 @@ import { MaintainerAlertLedger } from './ports/maintainer-alert-ledger.js';
 
 const DAY_MS = 86_400_000;
 
-/** Retention (C8.8): deletes rows older than the retention period, one short batch at a time. */
+/** Retention: deletes rows older than LOG_RETENTION_DAYS, one short batch at a time. */
 @injectable()
 export class PurgeOldLogs {
   constructor(

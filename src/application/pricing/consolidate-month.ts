@@ -6,7 +6,7 @@ import { Clock } from '../shared/clock.js';
 import { UnitOfWork } from '../shared/unit-of-work.js';
 import { Consolidation } from './ports/consolidation.js';
 
-/** Month-end consolidation (C6.4): one transaction, idempotent, all or nothing. */
+/** Month-end consolidation: one monthly quote per edition × store; one transaction, idempotent, all or nothing. */
 @injectable()
 export class ConsolidateMonth {
   constructor(

@@ -98,7 +98,7 @@ export class RunFetchBundle {
       await this.runs.releaseTasks(runId, claimed.map((c) => ({ runId, editionId: c.editionId, storeId: c.storeId }))).catch(() => undefined);
       throw failure;
     }
-    await this.record.deliverAlerts(alerts);
+    this.record.deliverAlerts(alerts);
     const { settled, completedRun } = bundle;
     const result: BundleOutcome = { succeeded: 0, failed: 0, duplicates: duplicates + claimed.length - settled.size };
     for (const f of fetched) {

@@ -2,7 +2,7 @@ import { ContainerModule } from 'inversify';
 import type { AppConfig } from '../../../config/config.js';
 import { inProcessLoggingModule, type LogBatchWriting } from '../../adapters/logging/in-process-logging-module.js';
 import { remoteLoggingModule } from '../../adapters/logging/remote-logging-module.js';
-import { maintainerAlertChannelModule } from '../../adapters/notify/mail-modules.js';
+import { maintainerAlertChannelModule } from '../../adapters/notify/maintainer-alert-module.js';
 import { StartedResources } from '../started-resources.js';
 
 /**

@@ -1,10 +1,12 @@
 import { ContainerModule } from 'inversify';
 import type { AppConfig } from '../../../config/config.js';
+import { ChannelSecretGenerator } from '../../application/alerts/ports/channel-repository.js';
 import { ShareTokenGenerator } from '../../application/lists/ports/book-list-repository.js';
 import { embeddedDatabaseModule, externalDatabaseModule } from '../../adapters/postgres/database-modules.js';
 import { Orm, OrmEntityManager } from '../../adapters/postgres/orm-tokens.js';
 import { postgresModule } from '../../adapters/postgres/postgres-module.js';
 import { pricingPersistenceModule } from '../../adapters/postgres/pricing-module.js';
+import { CryptoChannelSecretGenerator } from '../../adapters/security/crypto-channel-secret-generator.js';
 import { CryptoShareTokenGenerator } from '../../adapters/security/crypto-share-token-generator.js';
 import { StartedResources } from '../started-resources.js';
 import type { Say } from '../tokens.js';
@@ -22,7 +24,8 @@ export const ormModule = new ContainerModule(({ bind }) => {
   bind(OrmEntityManager).toDynamicValue((context) => context.get(StartedResources).orm.em);
 });
 
-/** The catalog, user space and pricing repositories, and the share tokens of lists. */
+/** The catalog, user space and pricing repositories, the share tokens of lists and the secrets of webhooks. */
 export const persistenceModules = [postgresModule, pricingPersistenceModule, new ContainerModule(({ bind }) => {
   bind(ShareTokenGenerator).to(CryptoShareTokenGenerator);
+  bind(ChannelSecretGenerator).to(CryptoChannelSecretGenerator);
 })];

@@ -1,5 +1,6 @@
 import { ContainerModule } from 'inversify';
 import type { AppConfig } from '../../../config/config.js';
+import { SendDailyDigests } from '../../application/alerts/send-daily-digests.js';
 import { ConsolidateMonth } from '../../application/pricing/consolidate-month.js';
 import { ScheduledRuns } from '../../application/pricing/ports/scheduled-runs.js';
 import { StartFetchRun } from '../../application/pricing/start-fetch-run.js';
@@ -10,7 +11,10 @@ import { CronScheduler, type ScheduledJob } from '../../adapters/scheduler/cron-
 import { InstanceId, ScheduledJobs } from '../tokens.js';
 import { LogRetentionJob } from './log-component-module.js';
 
-/** What the API's scheduler runs: the daily fetch, the month-end consolidation, and the log retention in-process. */
+/**
+ * What the API's scheduler runs: the daily fetch, the month-end consolidation, the daily-digest e-mails, and the log
+ * retention in-process.
+ */
 export const apiJobsModule = (config: AppConfig) =>
   new ContainerModule(({ bind }) => {
     bind(ScheduledJobs).toDynamicValue((context) => {
@@ -20,6 +24,7 @@ export const apiJobsModule = (config: AppConfig) =>
       const jobs: ScheduledJob[] = [
         { name: 'daily_fetch', pattern: config.pricing.fetchCron, run: () => scope.run(() => startRun.execute('scheduled')).then(() => undefined) },
         { name: 'consolidation', pattern: config.pricing.consolidationCron, run: (at) => scope.run(() => consolidate.execute(previousMonth(at))).then(() => undefined) },
+        { name: 'channel_digest', pattern: config.channels.digestCron, run: () => scope.run(() => context.get(SendDailyDigests).execute()).then(() => undefined) },
       ];
       // In remote mode the standalone component runs the retention.
       if (config.logging.mode === 'in-process') jobs.push(context.get(LogRetentionJob));

@@ -10,7 +10,7 @@ export interface LogRecord {
   detail: Record<string, unknown>;
 }
 
-/** The viewer's filters (C8.4); `since` inclusive, `until` exclusive. */
+/** The viewer's filters; `since` inclusive, `until` exclusive. */
 export interface LogFilter {
   source?: LogSource;
   level?: LogLevel;

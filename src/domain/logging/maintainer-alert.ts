@@ -1,11 +1,11 @@
 import type { LogRecord } from './log-record.js';
 
-/** Failures that alert the maintainer, grouped per window: 500 failures of one fetch are one alert (C8.7). */
+/** Failures that alert the maintainer, grouped per window: 500 failures of one fetch are one alert. */
 export const GROUPED_ALERT_EVENTS = ['fetch_failed', 'consolidation_failed'] as const;
 /** Alerts only past a threshold within a window, then stays quiet for the window. */
 export const THRESHOLD_ALERT_EVENT = 'api_error';
 
-/** The webhook body and the e-mail's content (C8.7). */
+/** The webhook body and the e-mail's content: event, count, first and last time, a sample record. */
 export interface MaintainerAlert {
   alert: string;
   log_event: string;

@@ -1,4 +1,5 @@
 import type { LogEvent } from './log-event.js';
+import type { ChannelKind } from '../alerts/channel.js';
 
 // The seed's Events table for scheduled work and user alerts: names and details exactly as listed there.
 
@@ -32,7 +33,7 @@ export const consolidationFailed = (detail: { error: string; month: string }, ti
 });
 
 export const alertSent = (
-  detail: { user_id: number; book_id: number; channel: 'in_app' | 'email'; threshold: string | null },
+  detail: { user_id: number; book_id: number; channel: 'in_app' | ChannelKind; threshold: string | null },
   time: Date,
 ): LogEvent => ({ level: 'info', source: 'alert', event: 'alert_sent', detail, time });
 

@@ -102,12 +102,12 @@ export async function openSession(h: WebHarness, testName: string, options: { wi
   };
 }
 
-/** Signs in through the sign-in page by pasting a token, and waits for the books page. */
+/** Signs in through the sign-in page by pasting a token, and waits for the wishes page (the home page). */
 export async function signIn(page: Page, token: string): Promise<void> {
   await page.goto('/sign-in.html');
   await page.getByLabel('Token', { exact: true }).fill(token);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.waitForURL('**/books.html');
+  await page.waitForURL('**/wishes.html');
 }
 
 let isbnSeq = 0;

@@ -1,4 +1,4 @@
-// Tokens crafted by hand and the checks every authentication failure must pass (C2, C3): shared by the auth tests.
+// Tokens crafted by hand and the checks every authentication failure must pass: shared by the auth tests.
 import { createHmac, randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { eventually, TEST_JWT_SECRET, type ApiResponse, type RequestOptions, type TestService } from '../../support/test-service.js';
@@ -89,7 +89,7 @@ export interface Attempt extends RequestOptions {
 }
 
 /**
- * Sends one request that must fail authentication and checks everything C2/C3 promise about it: 401, the
+ * Sends one request that must fail authentication and checks everything promised about it: 401, the
  * `WWW-Authenticate: Bearer` header, the error body, exactly one `auth_failed` row (and nothing else) with
  * `log_detail` = {"reason": R}, and no trace of the token, subject or e-mail in the row or the answer.
  */

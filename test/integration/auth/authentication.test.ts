@@ -1,4 +1,4 @@
-// C3 (authentication) and the `auth_failed` event, over real HTTP against the real service.
+// Authentication (Bearer JWT) and the `auth_failed` event, over real HTTP against the real service.
 import { generateKeyPairSync, randomUUID, type KeyObject } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -1,4 +1,4 @@
-// Identity claims (C3.3, C3.4) that PostgreSQL cannot store or that are not text, and what an `api_error` may
+// Identity claims that PostgreSQL cannot store or that are not text, and what an `api_error` may
 // say when the user's row cannot be written: never the subject, e-mail, name or the SQL that carried them.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

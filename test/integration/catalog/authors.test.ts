@@ -35,7 +35,7 @@ function expectValidationFailure(res: { status: number; body: any; text: string 
 }
 
 describe('author resource', () => {
-  it('creates a user-created author with every C5 field', async () => {
+  it('creates a user-created author with every documented field', async () => {
     const res = await t.call('POST', '/api/authors', { body: { author_name: 'Ursula K. Le Guin', aliases: ['Ursula Kroeber'] } });
     expect(res.status, res.text).toBe(201);
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);

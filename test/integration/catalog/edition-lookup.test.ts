@@ -1,4 +1,4 @@
-// "Add a book by ISBN" (CONTRACT C10.2) over real HTTP and PostgreSQL, with the real Open Library and Google Books
+// "Add a book by ISBN" over real HTTP and PostgreSQL, with the real Open Library and Google Books
 // adapters asking the local demonstration metadata server.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { demoSourceView, startDemoMetadataServer, type DemoMetadataServer } from '../../../src/adapters/demo/metadata/index.js';

@@ -87,7 +87,7 @@ describe('POST /api/books/:bookId/editions', () => {
     expect((await t.call('GET', `/api/editions/${res.body.edition_id}`)).body.isbn).toBe(isbn13);
   });
 
-  it('returns every field of C5 Edition with the right JSON types', async () => {
+  it('returns every field of an edition with the right JSON types', async () => {
     const bookId = await book('The Hobbit');
     const res = await post(bookId, {
       isbn: freshIsbn13(),

@@ -1,4 +1,4 @@
-// The demonstration store server (C7.3) over real HTTP: each store's markup style, every behaviour, latency,
+// The demonstration store server over real HTTP: each store's markup style, every behaviour, latency,
 // counters, the /__control endpoints, and prices that repeat across restarts with the same seed.
 import * as cheerio from 'cheerio';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Bad input on every route: the answer is 400 or 404 (never 5xx), with a C2 error body, and nothing stored changes.
+// Bad input on every route: the answer is 400 or 404 (never 5xx), with a JSON error body, and nothing stored changes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Case, LONG, MAX_SAFE, MISSING_ID, NUL, raw, runCases as runCasesOn, serialize, short } from '../../support/bad-input-cases.js';
 import { startTestService, type TestService } from '../../support/test-service.js';

@@ -177,6 +177,8 @@ function validBody(key: string): RequestOptions {
     'patch /api/wishes/{id}': () => ({ body: { is_monitored: true } }),
     'post /api/lists': () => ({ body: { list_name: 'Probe list', book_ids: [] } }),
     'patch /api/alerts/{id}': () => ({ body: { is_read: false } }),
+    'post /api/user/channels': () => ({ body: { kind: 'email', target: 'probe@example.org' } }),
+    'patch /api/user/channels/{id}': () => ({ body: { is_enabled: true } }),
   };
   const make = bodies[key];
   if (make) return make();
@@ -261,6 +263,16 @@ describe('each route answers what it declares', () => {
 
     await expectAnswer('get /api/alerts', '/api/alerts', {}, 200);
     await expectAnswer('patch /api/alerts/{id}', `/api/alerts/${alertId}`, { body: { is_read: true } }, 204);
+
+    await expectAnswer('get /api/user/channels', '/api/user/channels', {}, 200);
+    const channel = await expectAnswer('post /api/user/channels', '/api/user/channels', { body: { kind: 'email' } }, 201);
+    const channelUrl = `/api/user/channels/${channel.body.channel_id}`;
+    await expectAnswer('get /api/user/channels/{id}', channelUrl, {}, 200);
+    // The default token carries no e-mail claim: a channel to the account's address has nowhere to send.
+    await expectAnswer('post /api/user/channels/{id}/test', `${channelUrl}/test`, {}, 409);
+    await expectAnswer('patch /api/user/channels/{id}', channelUrl, { body: { target: 'probe@example.org' } }, 204);
+    await expectAnswer('post /api/user/channels/{id}/test', `${channelUrl}/test`, {}, 202);
+    await expectAnswer('delete /api/user/channels/{id}', channelUrl, {}, 204);
   });
 
   it('probe: no token', async () => {

@@ -1,4 +1,4 @@
-// Every C2 error that applies to today's routes: status, `error` code, body shape, headers, and side effects.
+// Every documented error that applies to today's routes: status, `error` code, body shape, headers, and side effects.
 import { request } from 'node:http';
 import { connect, createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import jwt from 'jsonwebtoken';
@@ -15,7 +15,7 @@ const ISBN = '978-0-306-40615-7';
 /** The same book number as ISBN, written as an ISBN-10. */
 const SAME_ISBN_AS_10 = '0-306-40615-2';
 
-/** C2: `{error, message}`, plus `details` (field problems) only for validation failures; always JSON. */
+/** `{error, message}`, plus `details` (field problems) only for validation failures; always JSON. */
 function expectErrorBody(res: ApiResponse, status: number, code: string): void {
   expect(res.status, res.text.slice(0, 300)).toBe(status);
   expect(res.headers.get('content-type') ?? '').toMatch(/^application\/json/);

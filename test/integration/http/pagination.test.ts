@@ -1,4 +1,4 @@
-// C4 pagination invariants on every list endpoint of the catalog: /api/books, /api/authors, /api/books/:bookId/editions.
+// Pagination invariants on every list endpoint of the catalog: /api/books, /api/authors, /api/books/:bookId/editions.
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../../support/test-service.js';
@@ -46,7 +46,7 @@ function withParam(href: string, name: string, value: string | null): string {
   return `${url.pathname}${url.search}`;
 }
 
-/** Checks the C4 body shape and that every link is followable and repeats per_page and the filters. */
+/** Checks the `{data, _links}` body shape and that every link is followable and repeats per_page and the filters. */
 function assertCollection(body: any, listing: Listing, perPage: number): asserts body is Page {
   expect(Object.keys(body).sort()).toEqual(['_links', 'data']);
   expect(Array.isArray(body.data)).toBe(true);

@@ -10,7 +10,7 @@ import { eventually } from '../../support/test-service.js';
 import { sleep, tapConsole, type ConsoleTap } from './logging-test-helpers.js';
 import { startTogglingProxy, type TogglingProxy } from './tcp-toggle-proxy.js';
 
-// The buffer (C8.5, C8.6) against a real PostgreSQL, reached through a proxy that can cut it off.
+// The buffer and its console fallback against a real PostgreSQL, reached through a proxy that can cut it off.
 let db: TestDatabase;
 let proxy: TogglingProxy;
 let orm: MikroORM;

@@ -55,7 +55,7 @@ const eventsIn = (r: Received): Array<Record<string, unknown>> =>
   r.headers['content-type'] === 'application/x-ndjson' ? r.body.split('\n').map((l) => JSON.parse(l)) : [JSON.parse(r.body)];
 
 describe('HttpLogSink', () => {
-  it('sends an event alone as the JSON body of C8.3, with the shared secret and its log_time', async () => {
+  it('sends an event alone as the intake\'s JSON body, with the shared secret and its log_time', async () => {
     const sink = new HttpLogSink(url, SHARED_SECRET);
     sink.record(event(7));
     await eventually(async () => expect(received).toHaveLength(1));

@@ -7,7 +7,7 @@ import { LogSink } from '../../../src/application/logging/log-sink.js';
 import { Clock, systemClock } from '../../../src/application/shared/clock.js';
 import type { BufferedLogSink } from '../../../src/adapters/logging/buffered-log-sink.js';
 import { inProcessLoggingModule, type LogBatchWriting } from '../../../src/adapters/logging/in-process-logging-module.js';
-import { maintainerAlertChannelModule } from '../../../src/adapters/notify/mail-modules.js';
+import { maintainerAlertChannelModule } from '../../../src/adapters/notify/maintainer-alert-module.js';
 import { LOG_WRITER_APPLICATION_NAME } from '../../../src/adapters/logging/thread-log-writer.js';
 import { openOrm } from '../../../src/adapters/postgres/database.js';
 import { createTestDatabase, type TestDatabase } from '../../support/test-database.js';

@@ -3,7 +3,7 @@ import { eventually, startTestService, type TestService } from '../../support/te
 import { bodyWithNestedDetail, nested } from '../../unit/logging/detail-shapes.js';
 import { LOGGING_ENV, postLog, SHARED_SECRET } from './logging-test-helpers.js';
 
-// In-process mode: the API itself is the logging component and serves POST /log (C8.3).
+// In-process mode: the API itself is the logging component and serves POST /log.
 let t: TestService;
 beforeAll(async () => {
   t = await startTestService(LOGGING_ENV);
@@ -67,7 +67,7 @@ describe('POST /log authentication', () => {
   });
 });
 
-describe('POST /log bad bodies (C2 error table, never a 500)', () => {
+describe('POST /log bad bodies (400, 413 or 415 with the API\'s error body, never a 500)', () => {
   const valid = { log_level: 'error', log_source: 'scheduled_fetch', log_event: 'fetch_failed' };
   const cases: Array<[string, unknown, string]> = [
     ['an unknown level', { ...valid, log_level: 'fatal' }, 'log_level'],

@@ -9,7 +9,7 @@ export const SHARED_SECRET = 'intake-secret-0123456789abcdef';
 export const VIEWER_TOKEN = 'viewer-token-0123456789abcdef';
 export const LOGGING_ENV = { LOG_SHARED_SECRET: SHARED_SECRET, LOG_VIEWER_TOKEN: VIEWER_TOKEN };
 
-/** Every line the platform console receives through the console logger, parsed (C8.6 lines are JSON). */
+/** Every line the platform console receives through the console logger, parsed (fallback events are JSON lines). */
 export interface ConsoleTap {
   lines(): Array<Record<string, any>>;
   stop(): void;

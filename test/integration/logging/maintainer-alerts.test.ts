@@ -6,7 +6,7 @@ import { createTestDatabase, type TestDatabase } from '../../support/test-databa
 import { eventually } from '../../support/test-service.js';
 import { LOGGING_ENV, postLog, sleep, startWebhookReceiver, tapConsole, type WebhookReceiver } from './logging-test-helpers.js';
 
-// Maintainer alerts (C8.7) from two component instances on one database, to a local webhook and a local SMTP server.
+// Maintainer alerts from two component instances on one database, to a local webhook and a local SMTP server.
 let db: TestDatabase;
 let hook: WebhookReceiver;
 let smtp: SmtpTestServer;

@@ -11,7 +11,7 @@ import { spawnService } from '../../support/service-process.js';
 import { createTestDatabase, type TestDatabase } from '../../support/test-database.js';
 import { sleep } from './logging-test-helpers.js';
 
-// Retention (C8.8): rows older than LOG_RETENTION_DAYS go, in batches, once across instances.
+// Retention: rows older than LOG_RETENTION_DAYS go, in batches, once across instances.
 let db: TestDatabase;
 let orm: MikroORM;
 const NOW = new Date('2026-11-22T04:00:00.000Z');

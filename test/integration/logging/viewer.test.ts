@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../../support/test-service.js';
 import { getLogs, LOGGING_ENV, VIEWER_TOKEN } from './logging-test-helpers.js';
 
-// GET /logs (C8.4): JSON paginated as C4, newest first, filters; the same URL as an HTML page.
+// GET /logs: JSON paginated like every list endpoint, newest first, filters; the same URL as an HTML page.
 let t: TestService;
 const BASE = Date.parse('2026-01-01T00:00:00.000Z');
 const at = (minute: number): string => new Date(BASE + minute * 60_000).toISOString();
@@ -90,7 +90,7 @@ describe('GET /logs as JSON', () => {
     expect(garbage.body.error).toBe('invalid_cursor');
   });
 
-  it('gives the first page when a cursor is sent with another per_page (C4.3)', async () => {
+  it('gives the first page when a cursor is sent with another per_page', async () => {
     const first = await getLogs(t.baseUrl, '/logs?per_page=3');
     const cursor = new URL(first.body._links.next.href, t.baseUrl).searchParams.get('cursor')!;
     const resized = await getLogs(t.baseUrl, `/logs?per_page=5&cursor=${encodeURIComponent(cursor)}`);

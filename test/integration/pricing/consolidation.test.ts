@@ -1,4 +1,4 @@
-// Month-end consolidation (C6.4, C5 price quote): the daily quotes of a month collapse, in one transaction, into one
+// Month-end consolidation: the daily quotes of a month collapse, in one transaction, into one
 // monthly quote per edition × store; idempotent; all or nothing; late dailies merge into the existing monthly quote.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConsolidateMonth } from '../../../src/application/pricing/consolidate-month.js';

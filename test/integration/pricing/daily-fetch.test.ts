@@ -1,4 +1,4 @@
-// The daily price fetch (C6.2, C6.3) end to end: what a run covers, its log events, the work shared by several
+// The daily price fetch end to end: what a run covers, its log events, the work shared by several
 // instances through the job queue, a graceful stop in the middle of a run, scheduled runs claimed once, and the
 // job CLI (`npm run job -- fetch | consolidate`).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';

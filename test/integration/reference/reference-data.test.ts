@@ -1,4 +1,4 @@
-// Reference data (C5): types, genres, the ontology tree, languages and stores, and the idempotent seeder.
+// Reference data: types, genres, the ontology tree, languages and stores, and the idempotent seeder.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../config/config.js';
@@ -244,7 +244,7 @@ describe('languages', () => {
 });
 
 describe('stores', () => {
-  it('lists active and inactive stores with the C5 fields', async () => {
+  it('lists active and inactive stores with every documented field', async () => {
     const stores = await walkPages<Record<string, unknown>>(t, '/api/stores?per_page=7');
     expect(stores).toHaveLength(SHIPPED_STORES.length);
     expect(stores).toHaveLength(await count('select count(*)::int as n from store'));

@@ -1,4 +1,4 @@
-// User alerts (C5): only the caller's, newest first, paginated; PATCH {is_read} → 204.
+// User alerts: only the caller's, newest first, paginated; PATCH {is_read} → 204.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../../support/test-service.js';
 import { createBook, createEdition, expectError, insertAlert, ISO_TIMESTAMP, storeIdOf, userIdOf, walkPages } from './user-space-helpers.js';
@@ -39,7 +39,7 @@ afterAll(async () => {
 });
 
 describe('listing alerts', () => {
-  it("lists only the caller's alerts, newest first, with the C5 fields", async () => {
+  it("lists only the caller's alerts, newest first, with every documented field", async () => {
     const res = await t.call('GET', '/api/alerts');
     expect(res.status).toBe(200);
     expect(res.body.data.map((a: { alert_id: number }) => a.alert_id)).toEqual([...aliceAlerts].reverse());
@@ -128,7 +128,7 @@ describe('filtering by is_read', () => {
   // A user of its own, so the marking tests above do not move these alerts.
   const reader = () => t.token('alert-reader');
   /** Oldest first: r0..r6. Read: r1, r3, r4. The two newest are unread, so an unfiltered cursor honoured with the
-   *  filter would skip them, and the first-page rule (C4.3) is visible. */
+   *  filter would skip them, and the rule that such a cursor gives the first page is visible. */
   const all: number[] = [];
   const readIds = () => [all[4]!, all[3]!, all[1]!];
   const unreadIds = () => [all[6]!, all[5]!, all[2]!, all[0]!];
@@ -189,7 +189,7 @@ describe('filtering by is_read', () => {
     }
   });
 
-  it('answers the first filtered page for a cursor made without the filter or with the other value (C4.3)', async () => {
+  it('answers the first filtered page for a cursor made without the filter or with the other value', async () => {
     const unfiltered = await t.call('GET', '/api/alerts?per_page=2', { token: reader() });
     expect(ids(unfiltered.body.data)).toEqual([all[6], all[5]]);
     const cursor = paramsOf(unfiltered.body._links.next.href).get('cursor')!;

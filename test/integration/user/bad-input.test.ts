@@ -1,5 +1,5 @@
 // Bad input on every user-space and reference route: the answer is 400 or 404 (415 for a wrong media type,
-// 401 without a token), never 5xx, always a C2 error body, and nothing stored changes.
+// 401 without a token), never 5xx, always an `{error, message}` error body, and nothing stored changes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Case, LONG, MAX_SAFE, MISSING_ID, NUL, raw, runCases as runCasesOn, serialize, short } from '../../support/bad-input-cases.js';
 import { startTestService, type ApiResponse, type TestService } from '../../support/test-service.js';

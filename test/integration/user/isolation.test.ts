@@ -103,7 +103,7 @@ describe('user B with user A ids', () => {
         problems.push(`${method} ${path}: leaks A's data: ${res.text.slice(0, 200)}`);
       }
     }
-    // GET /api/wishes/:id is not in the seed's route table, so C2 makes it 405 for every id; what matters is that
+    // GET /api/wishes/:id is not in the seed's route table, so it is 405 for every id; what matters is that
     // B's answer for A's wish is the answer for a wish that does not exist (no existence leak, no data).
     const getWish = await t.call('GET', `/api/wishes/${a.wishId}`, { token: tokenB });
     const getMissing = await t.call('GET', '/api/wishes/987654321', { token: tokenB });

@@ -1,4 +1,4 @@
-// Shareable lists (C5): owner view by id (JWT), public view by token (no JWT), best price from price quotes.
+// Shareable lists: owner view by id (JWT), public view by token (no JWT), best price from price quotes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../../support/test-service.js';
 import {

@@ -111,7 +111,7 @@ export async function insertAlert(t: TestService, a: AlertRow): Promise<number> 
   return Number(row!.alert_id);
 }
 
-/** The C2 error body with the given code (and, for validation failures, a details entry naming `field`). */
+/** The API's error body with the given code (and, for validation failures, a details entry naming `field`). */
 export function expectError(res: ApiResponse, status: number, code: string, field?: string): void {
   expect(res.status, res.text.slice(0, 300)).toBe(status);
   expect(res.body?.error, res.text.slice(0, 300)).toBe(code);

@@ -64,7 +64,7 @@ describe('web routes', () => {
 
     const root = await fetch(`${off.base}/`, { redirect: 'manual' });
     expect(root.status).toBe(302);
-    expect(root.headers.get('location')).toBe('/books.html');
+    expect(root.headers.get('location')).toBe('/wishes.html');
     expect((await fetch(`${off.base}/nope.html`)).status).toBe(404);
   });
 

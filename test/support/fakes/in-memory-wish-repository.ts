@@ -3,36 +3,53 @@ import type { Clock } from '../../../src/application/shared/clock.js';
 import type { PageRequest, PageSlice } from '../../../src/domain/shared/page.js';
 import { BookAlreadyWishedError } from '../../../src/domain/wishes/errors.js';
 import type { NewWish, Wish, WishChange } from '../../../src/domain/wishes/wish.js';
+import { type BestPrice, isBelowMaxPrice, type LowestPrice, type PricedWish } from '../../../src/domain/wishes/wish-prices.js';
 import { keysetPage } from './keyset-page.js';
 
 interface StoredWish extends Wish {
   userId: number;
 }
 
+/** A book's prices in a user's scope, as the SQL statement would work them out from the quotes. */
+export interface ScopedPrices {
+  best: BestPrice | null;
+  lowest: LowestPrice | null;
+}
+
 /**
  * Wishes in memory, each kept with its owner: every method sees only the given user's wishes, so another user's wish
- * is simply not found. A user wishes a book once (`add` throws BookAlreadyWishedError, `addMany` skips it).
+ * is simply not found. A user wishes a book once (`add` throws BookAlreadyWishedError, `addMany` skips it). Prices
+ * are given per user and book with `pricesFor` (none by default); `belowMaxPrice` follows the domain's rule.
  */
 export class InMemoryWishRepository implements WishRepository {
   private readonly rows: StoredWish[] = [];
+  private readonly prices = new Map<string, ScopedPrices>();
   private nextId = 1;
 
   constructor(private readonly clock: Clock) {}
+
+  /** The best and lowest price of `bookId` in the scope of `userId`. */
+  pricesFor(userId: number, bookId: number, prices: ScopedPrices): this {
+    this.prices.set(`${userId}/${bookId}`, prices);
+    return this;
+  }
 
   /** The user's wishes as stored, oldest first. */
   of(userId: number): Wish[] {
     return this.rows.filter((w) => w.userId === userId).map(withoutOwner);
   }
 
-  async page(userId: number, filter: WishFilter, request: PageRequest): Promise<PageSlice<Wish>> {
-    const mine = this.rows.filter((w) => w.userId === userId && (filter.bookId === undefined || w.bookId === filter.bookId));
-    const page = keysetPage(mine, (w) => w.id, 'asc', request);
-    return { ...page, items: page.items.map(withoutOwner) };
+  async page(userId: number, filter: WishFilter, request: PageRequest): Promise<PageSlice<PricedWish>> {
+    const mine = this.rows
+      .filter((w) => w.userId === userId && (filter.bookId === undefined || w.bookId === filter.bookId))
+      .map((w) => this.priced(w))
+      .filter((w) => filter.belowMaxPrice === undefined || w.belowMaxPrice === filter.belowMaxPrice);
+    return keysetPage(mine, (w) => w.id, 'asc', request);
   }
 
-  async findById(userId: number, wishId: number): Promise<Wish | null> {
+  async findById(userId: number, wishId: number): Promise<PricedWish | null> {
     const wish = this.rows.find((w) => w.userId === userId && w.id === wishId);
-    return wish ? withoutOwner(wish) : null;
+    return wish ? this.priced(wish) : null;
   }
 
   async add(userId: number, wish: NewWish): Promise<Wish> {
@@ -65,6 +82,12 @@ export class InMemoryWishRepository implements WishRepository {
     if (index < 0) return false;
     this.rows.splice(index, 1);
     return true;
+  }
+
+  private priced(stored: StoredWish): PricedWish {
+    const wish = withoutOwner(stored);
+    const { best, lowest } = this.prices.get(`${stored.userId}/${stored.bookId}`) ?? { best: null, lowest: null };
+    return { ...wish, bestPrice: best, lowestPrice: lowest, belowMaxPrice: isBelowMaxPrice(wish.maxPrice, best) };
   }
 }
 

@@ -15,7 +15,7 @@ describe('maintainer alert rules', () => {
     expect(exceedsThreshold(1, 0)).toBe(true);
   });
 
-  it('builds the C8.7 payload with the sample as a log record', () => {
+  it('builds the alert payload with the sample as a log record', () => {
     const first = new Date('2026-11-22T03:00:00.000Z');
     const alert = maintainerAlert(
       'fetch_failed',

@@ -1,4 +1,4 @@
-// The demonstration store server (C7.3): four stores on one local node:http server, each with its own markup
+// The demonstration store server: four stores on one local node:http server, each with its own markup
 // style, deterministic prices, and behaviours (latency, errors, 429s, captchas, ...) that tests set.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { startLocalHttpServer } from '../../kits/net/local-http-server.js';

@@ -1,4 +1,4 @@
-// The public surface of the demonstration store server (C7.3): what tests, benchmarks and `npm start` use.
+// The public surface of the demonstration store server: what tests, benchmarks and `npm start` use.
 
 export const DEMO_STORE_SLUGS = ['paperback-palace', 'ebook-emporium', 'buchhandlung', 'corner-bookshop'] as const;
 

@@ -1,4 +1,4 @@
-// The demonstration store server (C7.3): `startDemoStoreServer` for development, tests and benchmarks.
+// The demonstration store server: `startDemoStoreServer` for development, tests and benchmarks.
 export { DEFAULT_DEMO_SEED, startDemoStoreServer } from './demo-store-server.js';
 export { DEMO_STORES, type DemoStoreEntry } from './demo-store-catalogue.js';
 export { InvalidBehaviourError } from './behaviour-schema.js';

@@ -32,7 +32,7 @@ interface Remembered {
 }
 
 /**
- * Verifies `Authorization: Bearer <jwt>` as C3 says: algorithms fixed by configuration (never read from the
+ * Verifies `Authorization: Bearer <jwt>`: algorithms fixed by configuration (never read from the
  * token), `exp` required, 30 s tolerance, issuer/audience when configured; then the lifetime (JWT_MAX_AGE) and
  * the identity claims (token-claims.ts). Each failure has one reason.
  */

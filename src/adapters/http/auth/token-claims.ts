@@ -4,7 +4,7 @@ import type { AuthFailureReason } from '../../../domain/logging/log-event.js';
 /** JWT_MAX_AGE's default (config/config.ts): the development CLI's 30-day tokens must still pass. */
 export const DEFAULT_MAX_AGE_SECONDS = 30 * 24 * 3600;
 
-/** C3.3: "opaque string up to 255 characters", and `app_user.subject` is varchar(255), which counts code points. */
+/** `sub` is opaque, up to 255 characters; `app_user.subject` is varchar(255), which counts code points. */
 const SUBJECT_MAX = 255;
 /** 64 (local part) + 1 + 255 (domain): anything longer is not an address an alert could reach. */
 const EMAIL_MAX = 320;
@@ -26,7 +26,7 @@ export interface LifetimeRules {
 
 /**
  * Reads the claims of a token whose signature, `exp`, `nbf`, issuer and audience jsonwebtoken has already checked.
- * Everything unusable is `invalid_claims` (C3.4), decided here before any of it reaches the database or a log.
+ * Everything unusable is `invalid_claims`, decided here before any of it reaches the database or a log.
  */
 export function readClaims(payload: Record<string, unknown>, rules: LifetimeRules): ClaimsOutcome {
   const invalid: ClaimsOutcome = { ok: false, reason: 'invalid_claims' };

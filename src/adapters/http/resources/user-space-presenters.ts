@@ -4,7 +4,8 @@ import { EDITION_FORMATS } from '../../../domain/catalog/edition.js';
 import type { BookList, PublicBookList } from '../../../domain/lists/book-list.js';
 import type { BookType, Genre, Language, OntologyNode, Store } from '../../../domain/reference/reference-data.js';
 import type { Preferences } from '../../../domain/wishes/preferences.js';
-import type { Wish } from '../../../domain/wishes/wish.js';
+import { AVAILABILITIES } from '../../../domain/pricing/price-observation.js';
+import type { BestPrice, LowestPrice, PricedWish } from '../../../domain/wishes/wish-prices.js';
 import { Timestamp } from '../../kits/http/routing/common-schemas.js';
 import { isoTimestamp } from '../../kits/http/routing/iso-timestamp.js';
 
@@ -72,19 +73,55 @@ export const preferencesJson = (p: Preferences): z.infer<typeof PreferencesJson>
   alert_email: p.alertEmail,
 });
 
+const WISH_SCOPE = "the wish's book's editions in the user's formats and readable languages, at the stores the user can buy from, in the user's currency";
+
+export const BestPriceJson = MoneyJson.extend({
+  edition_id: z.number(),
+  store_id: z.number(),
+  availability: z.enum(AVAILABILITIES),
+  fetched_at: Timestamp,
+  url: z.string(),
+}).describe(`The lowest of each (edition, store)'s latest quote that is not out of stock, within ${WISH_SCOPE}; null when there is none`);
+const bestPriceJson = (b: BestPrice): z.infer<typeof BestPriceJson> => ({
+  ...b.price.toJSON(),
+  edition_id: b.editionId,
+  store_id: b.storeId,
+  availability: b.availability,
+  fetched_at: isoTimestamp(b.fetchedAt),
+  url: b.url,
+});
+
+export const LowestPriceJson = MoneyJson.extend({
+  edition_id: z.number(),
+  store_id: z.number(),
+  fetched_at: Timestamp,
+}).describe(`The lowest price ever seen (daily quotes and monthly minima, in stock or not) within ${WISH_SCOPE}; null when there is none`);
+const lowestPriceJson = (l: LowestPrice): z.infer<typeof LowestPriceJson> => ({
+  ...l.price.toJSON(),
+  edition_id: l.editionId,
+  store_id: l.storeId,
+  fetched_at: isoTimestamp(l.fetchedAt),
+});
+
 export const WishJson = z.object({
   wish_id: z.number(),
   book_id: z.number(),
   is_monitored: z.boolean(),
   max_price: MoneyJson.nullable(),
   created_at: Timestamp,
+  best_price: BestPriceJson.nullable(),
+  lowest_price: LowestPriceJson.nullable(),
+  below_max_price: z.boolean().describe('True when max_price is in the user\'s currency and best_price is at or under it'),
 });
-export const wishJson = (w: Wish): z.infer<typeof WishJson> => ({
+export const wishJson = (w: PricedWish): z.infer<typeof WishJson> => ({
   wish_id: w.id,
   book_id: w.bookId,
   is_monitored: w.isMonitored,
   max_price: w.maxPrice ? w.maxPrice.toJSON() : null,
   created_at: isoTimestamp(w.createdAt),
+  best_price: w.bestPrice ? bestPriceJson(w.bestPrice) : null,
+  lowest_price: w.lowestPrice ? lowestPriceJson(w.lowestPrice) : null,
+  below_max_price: w.belowMaxPrice,
 });
 
 export const ListJson = z.object({

@@ -41,6 +41,7 @@ const ImportQuery = z.object({
 
 const WishListQuery = z.object({
   book_id: IdText.optional().describe("Only the user's wish of this book (0 or 1 item; an unknown book gives an empty page)"),
+  below_max_price: BooleanText.optional().describe('`true`: only the wishes whose `below_max_price` is true; `false`: only those whose is false'),
   ...PageQuery,
 });
 
@@ -79,14 +80,16 @@ export function wishRoutes(useCases: WishUseCases, paginator: Paginator): RouteS
       },
     }),
     route({
-      method: 'get', path: '/wishes', tag: 'wishes', auth: 'jwt', summary: "List the user's wishes; optional filter `book_id`",
+      method: 'get', path: '/wishes', tag: 'wishes', auth: 'jwt', summary: "List the user's wishes with their best and lowest prices; optional filters `book_id`, `below_max_price`",
       query: WishListQuery,
       responses: { 200: { description: 'A page of wishes', schema: collectionOf(WishJson) } },
       handle({ userId, query, path }) {
         const bookId = query.book_id;
+        const belowMaxPrice = query.below_max_price;
         return paginator.respond(
-          { path, query, filters: { book_id: bookId } },
-          (page) => useCases.list.execute(currentUser(userId), { bookId }, page),
+          // The links repeat the filters as the client wrote them.
+          { path, query, filters: { book_id: bookId, below_max_price: belowMaxPrice === undefined ? undefined : String(belowMaxPrice) } },
+          (page) => useCases.list.execute(currentUser(userId), { bookId, belowMaxPrice }, page),
           (w) => w.id,
           wishJson,
         );
@@ -95,7 +98,7 @@ export function wishRoutes(useCases: WishUseCases, paginator: Paginator): RouteS
     route({
       method: 'post', path: '/wishes', tag: 'wishes', auth: 'jwt', summary: 'Add a book to the wish list',
       body: z.strictObject({ book_id: IdValue, is_monitored: z.boolean().optional(), max_price: MaxPrice.optional() }),
-      responses: { 201: { description: 'The created wish', schema: WishJson } },
+      responses: { 201: { description: 'The created wish, with the prices its book already has', schema: WishJson } },
       errors: { 409: 'The user already wishes for the book' },
       async handle({ userId, body }) {
         const wish = await useCases.add.execute(currentUser(userId), {

@@ -4,7 +4,7 @@ import type { LogEvent } from '../../../domain/logging/log-event.js';
 
 /**
  * The platform's console: operational lines and, when the log table cannot take an event,
- * the event itself as one JSON line on stdout (C8.6).
+ * the event itself as one JSON line on stdout.
  */
 export const consoleLogger = winston.createLogger({
   level: 'info',

@@ -5,7 +5,7 @@ const digest = (text: string): Buffer => createHash('sha256').update(text).diges
 
 /**
  * Checks `Authorization: Bearer <secret>` (or, for a browser on the viewer, Basic with the token as password).
- * Both sides are hashed first, so the comparison takes the same time whatever the length or content (C8.3).
+ * Both sides are hashed first, so the comparison takes the same time whatever the length or content.
  */
 export function checkCredential(
   header: string | undefined,

@@ -5,7 +5,7 @@ import { jsonBody, requireBodyOf } from '../../kits/http/routing/json-body.js';
 import { parseOrThrow, problemsOf, rejectNulCharacters } from '../../kits/http/routing/validate.js';
 import { LogIntakeBody } from './log-schemas.js';
 
-/** A batch of events, one C8.3 body per line: what the remote sink sends when several events are waiting. */
+/** A batch of events, one intake JSON body per line: what the remote sink sends when several events are waiting. */
 export const NDJSON = 'application/x-ndjson';
 export const MAX_EVENTS_PER_REQUEST = 1000;
 /** Room for MAX_EVENTS_PER_REQUEST events of about a kilobyte each. */
@@ -13,7 +13,7 @@ const NDJSON_BODY_LIMIT = '1mb';
 /** A batch with many bad lines names the first ones; the rest are only counted. */
 const MAX_PROBLEMS = 20;
 
-/** `POST /log` takes one event as `application/json` (C8.3) or a batch as `application/x-ndjson`. */
+/** `POST /log` takes one event as `application/json` or a batch as `application/x-ndjson`. */
 export const intakeBodyParsers = [
   requireBodyOf(['application/json', NDJSON], `one event as application/json or up to ${MAX_EVENTS_PER_REQUEST} as ${NDJSON}`),
   jsonBody,

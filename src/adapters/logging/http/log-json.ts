@@ -1,7 +1,7 @@
 import type { LogRecord } from '../../../domain/logging/log-record.js';
 import { isoTimestamp } from '../../kits/http/routing/iso-timestamp.js';
 
-/** A log record as the viewer's JSON lists it (C1: snake_case, `log_id`, ISO `log_time`). */
+/** A log record as the viewer's JSON lists it (snake_case, `log_id`, ISO 8601 UTC `log_time`). */
 export interface LogJson {
   log_id: number;
   log_time: string;

@@ -28,7 +28,7 @@ export interface LogRoutesDeps {
 
 const wantsHtml = (req: Request): boolean => req.accepts(['application/json', 'text/html']) === 'text/html';
 
-/** The logging component's endpoints (C8.3, C8.4), served by the standalone component and, in-process, by the API. */
+/** The logging component's `POST /log` and `GET /logs`, served by the standalone component and, in-process, by the API. */
 /** The viewer page's headers: the API's, with its one inline style allowed by hash. */
 const VIEWER_HEADERS = htmlPageSecurityHeaders(VIEWER_STYLE);
 

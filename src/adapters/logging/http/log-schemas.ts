@@ -22,10 +22,10 @@ const LogDetail = z.record(z.string(), z.unknown()).superRefine((detail, ctx) =>
 const LogTime = Instant.refine((date) => date.getUTCFullYear() >= 1, 'must be in year 0001 or later');
 
 export const LogLevelSchema = z.enum(LOG_LEVELS);
-/** Sources are checked here, in code: a new source is a new entry in KNOWN_LOG_SOURCES, not a migration (C8.1). */
+/** Sources are checked here, in code: a new source is a new entry in KNOWN_LOG_SOURCES, not a migration. */
 export const LogSourceSchema = z.enum(KNOWN_LOG_SOURCES);
 
-/** `POST /log` (C8.3); unknown fields are refused like everywhere else (C1.6). */
+/** `POST /log`; unknown fields are refused (400) like everywhere else, so typos do not pass silently. */
 export const LogIntakeBody = z.strictObject({
   log_level: LogLevelSchema,
   log_source: LogSourceSchema,
@@ -35,7 +35,7 @@ export const LogIntakeBody = z.strictObject({
 });
 export type LogIntakeBody = z.infer<typeof LogIntakeBody>;
 
-/** `GET /logs` filters (C8.4), with C4's `per_page` and `cursor`. */
+/** `GET /logs` filters, with the usual pagination's `per_page` and `cursor`. */
 export const LogListQuery = z
   .strictObject({
     source: LogSourceSchema.optional(),

@@ -4,7 +4,7 @@ import type { AlertDetector, NewUserAlert } from '../../../application/pricing/p
 import type { AlertKind } from '../../../domain/alerts/alert.js';
 import { Money } from '../../../domain/shared/money.js';
 import { OrmEntityManager } from '../orm-tokens.js';
-import { bigintArray, type Row, toId } from './row-mapping.js';
+import { bigintArray, type Row, toDate, toId } from './row-mapping.js';
 
 /*
  * The set-based fast path of the alert rules stated in src/domain/alerts (alert-rules.ts: which kinds a quote raises;
@@ -68,13 +68,14 @@ inserted as (
   order by c.price_quote_id, c.wish_id, c.kind
   returning *
 )
-select i.alert_id, i.user_id, i.book_id, i.edition_id, i.alert_kind, i.amount_minor, i.currency,
-       u.email, coalesce(up.alert_email, false) as alert_email, b.book_original_title, s.store_name,
-       w.max_price_minor, w.max_price_currency,
-       (select q.url from q where q.edition_id = i.edition_id and q.store_id = i.store_id order by q.price_quote_id desc limit 1) as url
+select i.alert_id, i.user_id, i.wish_id, i.book_id, i.edition_id, i.store_id, i.alert_kind, i.amount_minor, i.currency,
+       i.previous_minor, i.created_at,
+       b.book_original_title, s.store_name,
+       w.max_price_minor, w.max_price_currency, quote.price_quote_id, quote.url
 from inserted i
-join app_user u on u.user_id = i.user_id
-left join user_preferences up on up.user_id = i.user_id
+cross join lateral (
+  select q.price_quote_id, q.url from q where q.edition_id = i.edition_id and q.store_id = i.store_id order by q.price_quote_id desc limit 1
+) quote
 join book b on b.book_id = i.book_id
 join store s on s.store_id = i.store_id
 join wish w on w.wish_id = i.wish_id
@@ -91,11 +92,15 @@ export class SqlAlertDetector implements AlertDetector {
       const currency = String(row.currency).trim();
       const kind = row.alert_kind as AlertKind;
       const hasThreshold = kind === 'below_max_price' && row.max_price_minor !== null;
+      const previous = row.previous_minor === null || row.previous_minor === undefined ? null : Money.fromMinor(BigInt(String(row.previous_minor)), currency).amount;
       return {
         alertId: toId(row.alert_id),
         userId: toId(row.user_id),
-        email: (row.email as string | null) ?? null,
-        wantsEmail: Boolean(row.alert_email),
+        wishId: toId(row.wish_id),
+        quoteId: toId(row.price_quote_id),
+        storeId: toId(row.store_id),
+        previousAmount: previous,
+        createdAt: toDate(row.created_at),
         bookId: toId(row.book_id),
         bookTitle: String(row.book_original_title),
         editionId: toId(row.edition_id),

@@ -14,7 +14,7 @@ import { OrmEntityManager } from '../orm-tokens.js';
 import { bigintArray, type Row, textArray, toDate, toId, toNullableId } from './row-mapping.js';
 import { STORE_ASKS_EDITION, targetFromRow } from './sql-pricing-repository.js';
 
-// What the daily fetch covers (C6.3): editions of monitored wishes' books and of books on lists, at active stores
+// What the daily fetch covers: editions of monitored wishes' books and of books on lists, at active stores
 // selling their format that can address them.
 const CREATE_RUN = `
 with targets as materialized (

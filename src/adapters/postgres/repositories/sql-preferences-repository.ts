@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { inject, injectable } from 'inversify';
 import type { PreferencesRepository, ReadableLanguageRepository } from '../../../application/preferences/ports/preferences-repository.js';
+import { DEFAULT_CHANNEL_ALERT_KINDS } from '../../../domain/alerts/channel-settings.js';
 import type { EditionFormat } from '../../../domain/catalog/edition.js';
 import type { Language } from '../../../domain/reference/reference-data.js';
 import type { PageRequest, PageSlice } from '../../../domain/shared/page.js';
@@ -8,15 +9,22 @@ import { LanguageAlreadyAddedError } from '../../../domain/wishes/errors.js';
 import type { Preferences } from '../../../domain/wishes/preferences.js';
 import { queryPage } from '../../kits/sql/keyset.js';
 import { OrmEntityManager } from '../orm-tokens.js';
-import type { Row } from './row-mapping.js';
+import { type Row, textArray } from './row-mapping.js';
 import { languageFromRow } from './sql-reference-catalog.js';
 
 @injectable()
 export class SqlPreferencesRepository implements PreferencesRepository {
   constructor(@inject(OrmEntityManager) private readonly em: EntityManager) {}
 
+  // `alertEmail` is the account's default e-mail channel, on when it exists and is enabled. The column
+  // `user_preferences.alert_email` is kept equal to it for the alert e-mail path, which still reads the column.
   async find(userId: number): Promise<Preferences | null> {
-    const rows = await this.em.execute<Row[]>('select * from user_preferences where user_id = ?', [userId]);
+    const rows = await this.em.execute<Row[]>(
+      `select p.country, p.currency, p.formats,
+         exists (select 1 from notification_channel c where c.user_id = p.user_id and c.is_default and c.is_enabled) as alert_email
+       from user_preferences p where p.user_id = ?`,
+      [userId],
+    );
     const row = rows[0];
     if (!row) return null;
     return {
@@ -35,6 +43,17 @@ export class SqlPreferencesRepository implements PreferencesRepository {
          formats = excluded.formats, alert_email = excluded.alert_email, updated_at = now()`,
       [userId, p.country, p.currency, `{${p.formats.join(',')}}`, p.alertEmail],
     );
+    if (p.alertEmail) {
+      // On: the default channel is created (the account's address, every kind, at once) or enabled as it was left.
+      await this.em.execute(
+        `insert into notification_channel (user_id, kind, target, secret, alert_kinds, delivery, is_enabled, is_default)
+         values (?, 'email', null, null, ?::text[], 'immediate', true, true)
+         on conflict (user_id) where is_default do update set is_enabled = true`,
+        [userId, textArray(DEFAULT_CHANNEL_ALERT_KINDS)],
+      );
+    } else {
+      await this.em.execute('update notification_channel set is_enabled = false where user_id = ? and is_default and is_enabled', [userId]);
+    }
   }
 }
 

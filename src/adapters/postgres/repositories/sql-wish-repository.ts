@@ -5,10 +5,12 @@ import type { PageRequest, PageSlice } from '../../../domain/shared/page.js';
 import { Money } from '../../../domain/shared/money.js';
 import { BookAlreadyWishedError } from '../../../domain/wishes/errors.js';
 import type { NewWish, Wish, WishChange } from '../../../domain/wishes/wish.js';
-import { type PageQuery, queryPage } from '../../kits/sql/keyset.js';
+import type { PricedWish } from '../../../domain/wishes/wish-prices.js';
+import { planKeyset, sliceOf } from '../../kits/sql/keyset.js';
+import { executeBound, selectRows } from '../../kits/sql/select-rows.js';
 import { OrmEntityManager } from '../orm-tokens.js';
-import { executeBound } from '../../kits/sql/select-rows.js';
 import { type Row, toDate, toId } from './row-mapping.js';
+import { belowMaxPriceIs, type PricedWishQuery, pricedWishesStatement, pricedWishFromRow } from './sql-wish-prices.js';
 
 const WISH_COLUMNS = 'w.wish_id, w.book_id, w.is_monitored, w.max_price_minor, w.max_price_currency, w.created_at';
 
@@ -17,21 +19,31 @@ const WISH_COLUMNS = 'w.wish_id, w.book_id, w.is_monitored, w.max_price_minor, w
 export class SqlWishRepository implements WishRepository {
   constructor(@inject(OrmEntityManager) private readonly em: EntityManager) {}
 
-  page(userId: number, filter: WishFilter, request: PageRequest): Promise<PageSlice<Wish>> {
-    const filters: PageQuery['filters'] = [['w.user_id = ?', [userId]]];
+  async page(userId: number, filter: WishFilter, request: PageRequest): Promise<PageSlice<PricedWish>> {
+    const filters: PricedWishQuery['filters'] = [];
     // Served by the unique (user_id, book_id) index.
     if (filter.bookId !== undefined) filters.push(['w.book_id = ?', [filter.bookId]]);
-    return queryPage(
-      this.em,
-      { selectFrom: `select ${WISH_COLUMNS} from wish w`, filters, key: 'w.wish_id', order: 'asc' },
-      request,
-      wishFromRow,
-    );
+    // In the statement, before the limit, so a filtered page is still full and its cursors stay valid.
+    if (filter.belowMaxPrice !== undefined) filters.push(belowMaxPriceIs(filter.belowMaxPrice));
+    const plan = planKeyset('w.wish_id', 'asc', request);
+    const rows = await this.pricedRows(userId, {
+      filters,
+      keyset: plan.condition,
+      keysetParams: plan.params,
+      direction: plan.reversed ? 'desc' : 'asc',
+      limit: plan.limit,
+    });
+    return sliceOf(rows, plan);
   }
 
-  async findById(userId: number, wishId: number): Promise<Wish | null> {
-    const rows = await this.em.execute<Row[]>(`select ${WISH_COLUMNS} from wish w where w.user_id = ? and w.wish_id = ?`, [userId, wishId]);
-    return rows[0] ? wishFromRow(rows[0]) : null;
+  async findById(userId: number, wishId: number): Promise<PricedWish | null> {
+    const rows = await this.pricedRows(userId, { filters: [['w.wish_id = ?', [wishId]]], keyset: null, keysetParams: [], direction: 'asc', limit: 1 });
+    return rows[0] ?? null;
+  }
+
+  private async pricedRows(userId: number, query: PricedWishQuery): Promise<PricedWish[]> {
+    const { sql, params } = pricedWishesStatement(userId, query);
+    return (await selectRows(this.em, sql, params)).map(pricedWishFromRow);
   }
 
   async add(userId: number, wish: NewWish): Promise<Wish> {

@@ -13,7 +13,7 @@ const SignInBody = z.strictObject({
 const SIGN_IN_TTL_SECONDS = 12 * 3600;
 
 /**
- * The web UI's development sign-in (C3.5), mounted only when DEV_SIGN_IN=on (refused in production by config).
+ * The web UI's development sign-in, mounted only when DEV_SIGN_IN=on (refused in production by config).
  * `GET /dev/sign-in` tells the sign-in page that it exists; `POST {"user"}` answers `{"token"}`.
  * When it is off these routes do not exist (404), so the page hides its button.
  */

@@ -18,13 +18,13 @@ export interface Links {
   next?: Link;
 }
 
-/** Every list endpoint answers this shape (C4), so one view renders them all. */
+/** Every paginated list endpoint answers this shape, so one view renders them all. */
 export interface Page<T> {
   data: T[];
   _links: Links;
 }
 
-/** The API's error body `{error, message, details?}` (C2), with the status and Retry-After. */
+/** The API's error body `{error, message, details?}`, with the status and Retry-After. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,

@@ -1,4 +1,4 @@
-// One view for every collection `{data, _links}` (C4): it renders the items and moves only by following
+// One view for every collection `{data, _links}`: it renders the items and moves only by following
 // `_links.*.href`. A page gives it an entry URL once; it never builds a cursor or a page URL itself.
 import { api, type Links, type Page } from './api.js';
 import { el, replaceChildren } from './dom.js';
@@ -8,7 +8,10 @@ export interface CollectionOptions<T> {
   /** Names the list for assistive technology ("Books"). */
   label: string;
   renderItem: (item: T) => Node;
-  emptyText: string;
+  /** A function when the text depends on the entry URL (a filter shows its own "nothing here"). */
+  emptyText: string | (() => string);
+  /** Orders one page's items before they are shown (the API's order otherwise). */
+  arrange?: (items: readonly T[]) => T[];
   errors: ErrorDisplay;
   /** Called with each page shown (e.g. to count or to select the first item). */
   onPage?: (page: Page<T>) => void;
@@ -32,7 +35,7 @@ export class CollectionView<T> {
     this.list = el('ul', { class: 'items', 'aria-label': options.label });
     // Placeholder rows keep the list's height while the first page loads: nothing jumps.
     for (let i = 0; i < 3; i++) this.list.appendChild(el('li', { class: 'item skeleton', 'aria-hidden': 'true' }, '\u00a0'));
-    this.empty = el('p', { class: 'empty', hidden: true }, options.emptyText);
+    this.empty = el('p', { class: 'empty', hidden: true });
     const pager = el('nav', { class: 'pager', 'aria-label': `${options.label}: pages` });
     for (const [rel, text] of RELATIONS) {
       const button = el('button', { type: 'button', 'data-rel': rel, disabled: true }, text);
@@ -76,7 +79,10 @@ export class CollectionView<T> {
 
   private render(page: Page<T>, movedBy?: keyof Links): void {
     this.links = page._links;
-    replaceChildren(this.list, ...page.data.map((item) => el('li', { class: 'item' }, this.options.renderItem(item))));
+    const items = this.options.arrange ? this.options.arrange(page.data) : page.data;
+    replaceChildren(this.list, ...items.map((item) => el('li', { class: 'item' }, this.options.renderItem(item))));
+    const { emptyText } = this.options;
+    this.empty.textContent = typeof emptyText === 'function' ? emptyText() : emptyText;
     this.empty.hidden = page.data.length > 0;
     // At the first page (no `prev`) "First" goes nowhere new; at the last (no `next`) neither does "Last".
     const links = page._links;

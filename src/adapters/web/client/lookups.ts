@@ -60,3 +60,15 @@ export function fillBookTitle(target: HTMLElement, bookId: number): void {
     },
   );
 }
+
+/** Fills `target` with a store's name when the stores arrive. */
+export function fillStoreName(target: HTMLElement, storeId: number): void {
+  storesById().then(
+    (stores) => {
+      target.textContent = stores.get(storeId)?.store_name ?? `Store ${storeId}`;
+    },
+    () => {
+      target.textContent = `Store ${storeId}`;
+    },
+  );
+}

@@ -1,4 +1,4 @@
-// Pure: money as the API sends it, a decimal string with its currency (C1.3). Never parsed into a float for display.
+// Pure: money as the API sends it, a decimal string with its currency. Never parsed into a float for display.
 
 const DECIMAL = /^(-?)(\d+)(?:\.(\d+))?$/;
 

@@ -1,5 +1,5 @@
-/** Where sign-in goes when `next` is missing or not a page of this site. */
-export const DEFAULT_PAGE = '/books.html';
+/** Where sign-in goes when `next` is missing or not a page of this site: the wishes page is the home page. */
+export const DEFAULT_PAGE = '/wishes.html';
 
 /**
  * The page to open after sign-in: `next` only when, resolved the way the browser will resolve it, it stays on this

@@ -3,22 +3,11 @@
 import { buildChartModel, byCurrency, type ChartBox, type ChartQuote } from './chart-model.js';
 import { el } from './dom.js';
 import { formatMoney } from './money.js';
+import { svg } from './svg.js';
 
-const SVG = 'http://www.w3.org/2000/svg';
 const BOX: ChartBox = { width: 640, height: 240, padLeft: 64, padRight: 16, padTop: 16, padBottom: 28 };
 /** Distinguishable on white and for common colour blindness (Okabe–Ito). */
 const COLOURS = ['#0072B2', '#D55E00', '#009E73', '#CC79A7', '#E69F00', '#56B4E9', '#000000'];
-
-function svg<K extends keyof SVGElementTagNameMap>(tag: K, attrs: Record<string, string | number>, title?: string): SVGElementTagNameMap[K] {
-  const node = document.createElementNS(SVG, tag);
-  for (const [name, value] of Object.entries(attrs)) node.setAttribute(name, String(value));
-  if (title) {
-    const t = document.createElementNS(SVG, 'title');
-    t.textContent = title;
-    node.appendChild(t);
-  }
-  return node;
-}
 
 function chartFor(quotes: ChartQuote[], storeName: (id: number) => string): HTMLElement {
   const model = buildChartModel(quotes, BOX);

@@ -1,6 +1,6 @@
 import type { ServiceIdentifier } from 'inversify';
 
-/** When maintainer alerts fire (C8.7), from configuration. */
+/** When maintainer alerts fire, from configuration: the grouping window, and the `api_error` threshold and window. */
 export interface MaintainerAlertPolicy {
   groupWindowMs: number;
   apiErrorThreshold: number;

@@ -1,17 +1,23 @@
 import type { ServiceIdentifier } from 'inversify';
 import type { PageRequest, PageSlice } from '../../../domain/shared/page.js';
 import type { NewWish, Wish, WishChange } from '../../../domain/wishes/wish.js';
+import type { PricedWish } from '../../../domain/wishes/wish-prices.js';
 
 /** Narrows the user's wishes; an absent field does not filter. */
 export interface WishFilter {
   /** Only the wish of this book (a user wishes a book at most once). An unknown book simply matches nothing. */
   bookId?: number;
+  /** Only the wishes whose best price is (true) or is not (false) at or under their max price. */
+  belowMaxPrice?: boolean;
 }
 
-/** The user's wishes; every method is scoped to the given user, so another user's id simply is not found. */
+/**
+ * The user's wishes; every method is scoped to the given user, so another user's id simply is not found. Wishes are
+ * read with their prices (PricedWish), worked out in the user's scope when they are read.
+ */
 export interface WishRepository {
-  page(userId: number, filter: WishFilter, request: PageRequest): Promise<PageSlice<Wish>>;
-  findById(userId: number, wishId: number): Promise<Wish | null>;
+  page(userId: number, filter: WishFilter, request: PageRequest): Promise<PageSlice<PricedWish>>;
+  findById(userId: number, wishId: number): Promise<PricedWish | null>;
   /** Throws BookAlreadyWishedError when the user already wishes this book. */
   add(userId: number, wish: NewWish): Promise<Wish>;
   /** Adds in one statement, skipping books already wished; returns the book ids that were added. */

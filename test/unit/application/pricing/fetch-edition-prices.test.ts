@@ -6,7 +6,7 @@ import { RecordObservations } from '../../../../src/application/pricing/record-o
 import { EditionNotFoundError } from '../../../../src/domain/catalog/errors.js';
 import { Money } from '../../../../src/domain/shared/money.js';
 import { FakeAlertDetector } from '../../../support/fakes/fake-alert-detector.js';
-import { FakeAlertMailer } from '../../../support/fakes/fake-alert-mailer.js';
+import { channelScheduling } from '../../../support/fakes/in-memory-channel-deliveries.js';
 import { FakeClock } from '../../../support/fakes/fake-clock.js';
 import { FakeLogSink } from '../../../support/fakes/fake-log-sink.js';
 import { FakePriceSource } from '../../../support/fakes/fake-price-source.js';
@@ -23,12 +23,12 @@ function world() {
   const pricing = new InMemoryPricingRepository();
   const source = new FakePriceSource();
   const detector = new FakeAlertDetector();
-  const mailer = new FakeAlertMailer();
   const logs = new FakeLogSink();
   const uow = new FakeUnitOfWork().enlist(pricing);
-  const record = new RecordObservations(pricing, detector, new DeliverAlerts(mailer, logs, clock), uow);
+  const channels = channelScheduling();
+  const record = new RecordObservations(pricing, detector, channels.schedule, new DeliverAlerts(logs, clock), uow);
   const use = new FetchEditionPrices(pricing, source, record, clock, uow);
-  return { use, clock, pricing, source, detector, mailer, logs, uow };
+  return { use, clock, pricing, source, detector, channels, logs, uow };
 }
 
 describe('FetchEditionPrices', () => {
@@ -62,15 +62,16 @@ describe('FetchEditionPrices', () => {
     expect(pricing.quotes).toEqual(result.quotes);
   });
 
-  it('delivers the alerts the new quotes trigger', async () => {
-    const { use, pricing, source, detector, mailer } = world();
+  it("queues the channel messages of the alerts the new quotes trigger, without sending them on the request", async () => {
+    const { use, pricing, source, detector, channels, logs } = world();
     pricing.addEdition(anEditionWithTargets({ editionId: 1, storeIds: [2] }));
     source.answer(aStoreTarget({ editionId: 1, storeId: 2 }).productUrl, aPriceFound());
-    const alert = aNewUserAlert({ email: 'reader@example.org', wantsEmail: true });
-    detector.alertsFor(1, alert);
+    channels.directory.routes.push({ channelId: 4, userId: 5, kind: 'email', alertKinds: ['below_max_price'], delivery: 'immediate' });
+    detector.alertsFor(1, aNewUserAlert({ userId: 5 }));
     await use.execute(READER, 1, LIMITS);
     expect(detector.asked).toEqual([[1]]);
-    expect(mailer.sent).toEqual([{ to: 'reader@example.org', alert }]);
+    expect(channels.queue.queued.map((m) => m.channelId)).toEqual([4]);
+    expect(logs.named('alert_sent').map((e) => e.detail.channel)).toEqual(['in_app']);
   });
 
   it('refuses an unknown edition with not_found before counting anything against the user', async () => {

@@ -1,11 +1,11 @@
-// RecordObservations with hand-written fakes: quotes and their alerts in one transaction, delivery after it.
+// RecordObservations with hand-written fakes: quotes, their alerts and the alerts' channel messages in one
+// transaction; the in-app deliveries logged after it.
 import { describe, expect, it } from 'vitest';
 import { DeliverAlerts } from '../../../../src/application/pricing/deliver-alerts.js';
 import { RecordObservations } from '../../../../src/application/pricing/record-observations.js';
-import type { AlertMailer, NewUserAlert } from '../../../../src/application/pricing/ports/alert-detector.js';
 import { Money } from '../../../../src/domain/shared/money.js';
 import { FakeAlertDetector } from '../../../support/fakes/fake-alert-detector.js';
-import { FakeAlertMailer } from '../../../support/fakes/fake-alert-mailer.js';
+import { channelScheduling } from '../../../support/fakes/in-memory-channel-deliveries.js';
 import { FakeClock } from '../../../support/fakes/fake-clock.js';
 import { FakeLogSink } from '../../../support/fakes/fake-log-sink.js';
 import { FakeUnitOfWork } from '../../../support/fakes/fake-unit-of-work.js';
@@ -21,20 +21,21 @@ const quote = (storeId: number, amount: string) => ({
   fetchedAt: new Date('2026-11-25T03:00:00Z'),
 });
 
-function world(mailer: AlertMailer = new FakeAlertMailer()) {
+function world() {
   const clock = new FakeClock();
   const pricing = new InMemoryPricingRepository();
   const detector = new FakeAlertDetector();
   const logs = new FakeLogSink();
   const uow = new FakeUnitOfWork().enlist(pricing);
-  const use = new RecordObservations(pricing, detector, new DeliverAlerts(mailer, logs, clock), uow);
-  return { use, pricing, detector, logs, uow };
+  const channels = channelScheduling();
+  const use = new RecordObservations(pricing, detector, channels.schedule, new DeliverAlerts(logs, clock), uow);
+  return { use, pricing, detector, logs, uow, channels };
 }
 
 describe('RecordObservations', () => {
   it('stores the quotes, asks for the alerts of their ids and delivers them', async () => {
     const { use, pricing, detector, logs } = world();
-    detector.alertsFor(2, aNewUserAlert({ wantsEmail: false, userId: 5, bookId: 11 }));
+    detector.alertsFor(2, aNewUserAlert({ userId: 5, bookId: 11 }));
     const stored = await use.execute([quote(2, '18.90'), quote(3, '17.00')]);
     expect(stored.map((q) => [q.id, q.storeId, q.price.amount, q.kind])).toEqual([
       [1, 2, '18.90', 'daily'],
@@ -52,16 +53,19 @@ describe('RecordObservations', () => {
     expect(detector.asked).toEqual([]);
   });
 
-  it('delivers only after the transaction committed, so a slow mail server holds no locks', async () => {
-    let committedWhenMailed: number | null = null;
-    const { use, detector, uow } = world({
-      send: async (_to: string, _alert: NewUserAlert) => {
-        committedWhenMailed = uow.committed;
-      },
-    });
-    detector.alertsFor(1, aNewUserAlert({ wantsEmail: true, email: 'reader@example.org' }));
+  it("plans the alerts' channel messages inside the transaction, so a message exists only with its alert", async () => {
+    const { use, detector, uow, channels } = world();
+    channels.directory.routes.push({ channelId: 4, userId: 5, kind: 'webhook', alertKinds: ['below_max_price'], delivery: 'immediate' });
+    let inTransaction: boolean | null = null;
+    const enqueue = channels.queue.enqueue.bind(channels.queue);
+    channels.queue.enqueue = async (messages) => {
+      inTransaction = uow.active;
+      await enqueue(messages);
+    };
+    detector.alertsFor(1, aNewUserAlert({ userId: 5 }));
     await use.execute([quote(2, '18.90')]);
-    expect(committedWhenMailed).toBe(1);
+    expect(inTransaction).toBe(true);
+    expect(channels.queue.queued.map((m) => [m.channelId, m.message.reasons])).toEqual([[4, ['below_max_price']]]);
   });
 
   it('stores nothing and delivers nothing when storing fails', async () => {

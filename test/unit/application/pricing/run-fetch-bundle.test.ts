@@ -8,7 +8,7 @@ import { RunFetchBundle } from '../../../../src/application/pricing/run-fetch-bu
 import type { LogEvent } from '../../../../src/domain/logging/log-event.js';
 import { DeliverAlerts } from '../../../../src/application/pricing/deliver-alerts.js';
 import { FakeAlertDetector } from '../../../support/fakes/fake-alert-detector.js';
-import { FakeAlertMailer } from '../../../support/fakes/fake-alert-mailer.js';
+import { channelScheduling } from '../../../support/fakes/in-memory-channel-deliveries.js';
 import { FakeClock } from '../../../support/fakes/fake-clock.js';
 import { FakeLogSink } from '../../../support/fakes/fake-log-sink.js';
 import { FakePriceSource } from '../../../support/fakes/fake-price-source.js';
@@ -63,12 +63,12 @@ function world() {
   const source = new FakePriceSource();
   const pricing = new InMemoryPricingRepository();
   const detector = new FakeAlertDetector();
-  const mailer = new FakeAlertMailer();
   const logs = new FakeLogSink();
   const uow = new FakeUnitOfWork().enlist(runs);
-  const record = new RecordObservations(pricing, detector, new DeliverAlerts(mailer, logs, clock), uow);
+  const channels = channelScheduling();
+  const record = new RecordObservations(pricing, detector, channels.schedule, new DeliverAlerts(logs, clock), uow);
   const use = new RunFetchBundle(runs, source, record, logs, clock, uow);
-  return { use, clock, runs, source, pricing, detector, mailer, logs, uow };
+  return { use, clock, runs, source, pricing, detector, channels, logs, uow };
 }
 
 /** A run of `tasks` whose pages all show a price (18.90 EUR unless the test answers otherwise). */
@@ -98,11 +98,12 @@ describe('RunFetchBundle over in-memory ports', () => {
     const w = world();
     const runId = runOf(w, [aClaimedTask({ editionId: 1, storeId: 2 })]);
     // The first stored quote gets id 1.
-    w.detector.alertsFor(1, aNewUserAlert({ userId: 5, email: 'reader@example.org' }));
+    w.channels.directory.routes.push({ channelId: 4, userId: 5, kind: 'email', alertKinds: ['below_max_price'], delivery: 'immediate' });
+    w.detector.alertsFor(1, aNewUserAlert({ userId: 5 }));
     await w.use.execute(w.runs.jobOf(runId));
     expect(w.detector.asked).toEqual([[1]]);
-    expect(w.mailer.sent.map((s) => s.to)).toEqual(['reader@example.org']);
-    expect(w.logs.named('alert_sent').map((e) => e.detail.channel)).toEqual(['in_app', 'email']);
+    expect(w.channels.queue.queued.map((m) => m.channelId)).toEqual([4]);
+    expect(w.logs.named('alert_sent').map((e) => e.detail.channel)).toEqual(['in_app']);
   });
 
   it('counts a job delivered twice as duplicates: its pages are fetched and stored once', async () => {

@@ -24,9 +24,21 @@ describe('AddWish', () => {
   it("adds the wish to the user's list and answers it", async () => {
     const { use, wishes, clock } = world();
     const wish = await use.execute(READER, aNewWish({ bookId: 2, maxPrice: euros('12.5') }));
-    expect(wish).toEqual({ id: 1, bookId: 2, isMonitored: true, maxPrice: euros('12.50'), createdAt: clock.now() });
-    expect(wishes.of(READER)).toEqual([wish]);
+    const stored = { id: 1, bookId: 2, isMonitored: true, maxPrice: euros('12.50'), createdAt: clock.now() };
+    expect(wish).toEqual({ ...stored, bestPrice: null, lowestPrice: null, belowMaxPrice: false });
+    expect(wishes.of(READER)).toEqual([stored]);
     expect(wishes.of(OTHER_READER)).toEqual([]);
+  });
+
+  it("answers the new wish with the prices its book already has in the user's scope", async () => {
+    const { use, wishes, clock } = world();
+    const best = { price: euros('9.99'), editionId: 7, storeId: 3, availability: 'in_stock' as const, fetchedAt: clock.now(), url: 'https://store.example/7' };
+    const lowest = { price: euros('8.50'), editionId: 7, storeId: 4, fetchedAt: clock.now() };
+    wishes.pricesFor(READER, 2, { best, lowest });
+    const wish = await use.execute(READER, aNewWish({ bookId: 2, maxPrice: euros('9.99') }));
+    expect(wish).toMatchObject({ bookId: 2, bestPrice: best, lowestPrice: lowest, belowMaxPrice: true });
+    // Another user's scope is not the reader's: nothing priced for them.
+    expect(await use.execute(OTHER_READER, aNewWish({ bookId: 2 }))).toMatchObject({ bestPrice: null, lowestPrice: null, belowMaxPrice: false });
   });
 
   it('refuses an unknown book as a validation problem of book_id, and adds nothing', async () => {

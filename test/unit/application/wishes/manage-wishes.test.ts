@@ -68,6 +68,19 @@ describe('ListWishes', () => {
     expect(next).toMatchObject({ items: [{ bookId: 3 }], hasMore: false });
   });
 
+  it('filters by whether the best price is at or under the max price, keeping pages full', async () => {
+    const at = new Date('2026-11-20T03:00:00Z');
+    const best = (amount: string) => ({ price: euros(amount), editionId: 1, storeId: 1, availability: 'in_stock' as const, fetchedAt: at, url: 'https://store.example/1' });
+    // Book 1 (max 15.00) at 14.99 is below; book 2 has no max price; book 3 has no price at all.
+    wishes.pricesFor(READER, 1, { best: best('14.99'), lowest: null }).pricesFor(READER, 2, { best: best('1.00'), lowest: null });
+    const use = new ListWishes(wishes);
+    expect((await use.execute(READER, { belowMaxPrice: true }, firstPage())).items.map((w) => w.bookId)).toEqual([1]);
+    const notBelow = await use.execute(READER, { belowMaxPrice: false }, firstPage(1));
+    expect(notBelow).toMatchObject({ items: [{ bookId: 2, belowMaxPrice: false }], hasMore: true });
+    expect(await use.execute(READER, { belowMaxPrice: false }, pageAfter(notBelow.items[0]!.id, 1))).toMatchObject({ items: [{ bookId: 3 }], hasMore: false });
+    expect((await use.execute(READER, {}, firstPage())).items.map((w) => w.belowMaxPrice)).toEqual([true, false, false]);
+  });
+
   it('filters by book', async () => {
     const use = new ListWishes(wishes);
     expect((await use.execute(OTHER_READER, { bookId: 1 }, firstPage())).items).toMatchObject([{ id: othersWish }]);

@@ -1,6 +1,6 @@
 import type { DomainErrorCode } from '../../../../domain/shared/domain-error.js';
 
-/** Every public error code (C2): the domain's, and those only the HTTP edge raises. A closed set. */
+/** Every public error code: the domain's, and those only the HTTP edge raises. A closed set. */
 export type ErrorCode =
   | DomainErrorCode
   | 'invalid_cursor'
@@ -10,7 +10,7 @@ export type ErrorCode =
   | 'unsupported_media_type'
   | 'internal_error';
 
-// The one table that turns stable error codes into HTTP statuses (C2). Typed by the union, so a code without a
+// The one table that turns stable error codes into HTTP statuses. Typed by the union, so a code without a
 // status (or a status for a code that does not exist) is a compile error, never a silent 500.
 export const STATUS_BY_CODE: Readonly<Record<ErrorCode, number>> = {
   validation_failed: 400,

@@ -20,7 +20,7 @@ export interface Collection<T> {
 export type Filters = Readonly<Record<string, string | number | undefined>>;
 
 /**
- * The reusable pagination piece (C4): turns `per_page` + `cursor` into a PageRequest, and a page of rows
+ * The reusable pagination piece: turns `per_page` + `cursor` into a PageRequest, and a page of rows
  * into `{data, _links}`. Every list endpoint goes through it.
  */
 export class Paginator {

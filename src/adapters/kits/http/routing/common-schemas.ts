@@ -45,7 +45,7 @@ export const BooleanText = z
 export const PER_PAGE_DEFAULT = 20;
 export const PER_PAGE_MAX = 100;
 
-/** `per_page` and `cursor`, shared by every list endpoint (C4). */
+/** `per_page` (1..100, default 20, never clamped) and `cursor`, shared by every list endpoint. */
 export const PageQuery = {
   per_page: z
     .string()

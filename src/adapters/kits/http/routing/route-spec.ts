@@ -28,7 +28,7 @@ export type RouteErrorStatus = 404 | 409 | 429 | 503;
 
 /**
  * One endpoint, declared once: the same schemas validate the request and generate the OpenAPI document,
- * so the two cannot drift (C1.7).
+ * so the two cannot drift.
  */
 export interface RouteSpec<P = unknown, Q = unknown, B = unknown> {
   method: HttpMethod;

@@ -1,5 +1,6 @@
 // One book: its authors, editions (add one), the wish toggle, and per edition the prices with their history.
 import { api, ApiError, collectAll, type Page } from '../api.js';
+import { availabilityText } from '../availability.js';
 import type { ChartQuote } from '../chart-model.js';
 import { CollectionView } from '../collection-view.js';
 import { byId, el, entryParam, formatDateTime, replaceChildren } from '../dom.js';
@@ -38,8 +39,6 @@ interface Wish {
   wish_id: number;
   book_id: number;
 }
-
-const AVAILABILITY: Record<string, string> = { in_stock: 'in stock', out_of_stock: 'out of stock', preorder: 'pre-order', unknown: 'availability unknown' };
 
 startPage(async ({ errors }) => {
   const bookId = Number(entryParam('id'));
@@ -218,7 +217,7 @@ async function showPrices(editionId: number, errors: ErrorDisplay): Promise<void
       ? [...latest.values()].map((q) =>
           el('li', { 'data-store-id': q.store_id },
             el('strong', {}, storeName(q.store_id)), ': ', el('span', { class: 'amount' }, formatMoney(q.amount, q.currency)),
-            ` ${AVAILABILITY[q.availability] ?? q.availability}, ${q.quote_kind === 'monthly' ? `month ${q.month}` : formatDateTime(q.fetched_at)} `,
+            ` ${availabilityText(q.availability)}, ${q.quote_kind === 'monthly' ? `month ${q.month}` : formatDateTime(q.fetched_at)} `,
             el('a', { href: q.url, rel: 'noopener noreferrer', target: '_blank' }, 'at the store')))
       : [el('li', { class: 'hint' }, 'No prices yet. Fetch them now, or wait for the daily fetch.')]));
     replaceChildren(area, ...(quotes.length ? renderPriceCharts(quotes, storeName) : [el('p', { class: 'hint' }, 'No price history yet.')]),

@@ -1,19 +1,25 @@
-// Wishes: monitor toggle, maximum price, removal, and the CSV import with its per-line report.
-import { api } from '../api.js';
+// Wishes, the home page after sign-in: each wish's best price, its store, how far from the lowest ever, a sparkline
+// and "under your max", sorted by what is worth buying now, with a filter to the wishes under their max price.
+// Also the monitor toggle, maximum price, removal, and the CSV import with its per-line report.
+import { api, type Page } from '../api.js';
 import { CollectionView } from '../collection-view.js';
 import { byId, el, formatDate, replaceChildren } from '../dom.js';
 import type { ErrorDisplay } from '../error-display.js';
 import { bindForm } from '../form-helper.js';
 import { fillBookTitle } from '../lookups.js';
 import { startPage } from '../page.js';
+import { wishPriceSummary, type WishWithPrices } from '../wish-price-summary.js';
+import { byWorthBuyingNow } from '../wish-prices.js';
 
-interface Wish {
+interface Wish extends WishWithPrices {
   wish_id: number;
   book_id: number;
   is_monitored: boolean;
-  max_price: { amount: string; currency: string } | null;
   created_at: string;
 }
+
+const ALL_WISHES = '/api/wishes?per_page=20';
+const UNDER_MAX_ONLY = '/api/wishes?per_page=20&below_max_price=true';
 
 interface ImportReport {
   created: number;
@@ -28,13 +34,19 @@ interface ImportReport {
 }
 
 startPage(async ({ errors }) => {
+  const underMaxOnly = byId<HTMLInputElement>('under-max-only');
   const wishes: CollectionView<Wish> = new CollectionView<Wish>(byId('wish-list'), {
     label: 'Wishes',
-    emptyText: 'No wishes yet. Wish a book from its page, or import a CSV below.',
+    emptyText: () => (underMaxOnly.checked
+      ? 'No wish is under its max price right now.'
+      : 'No wishes yet. Wish a book from its page, or import a CSV below.'),
     errors,
+    arrange: byWorthBuyingNow,
     renderItem: (wish) => wishRow(wish, errors, () => wishes.reload()),
   });
-  void wishes.show('/api/wishes?per_page=20');
+  const showWishes = () => wishes.show(underMaxOnly.checked ? UNDER_MAX_ONLY : ALL_WISHES);
+  underMaxOnly.addEventListener('change', () => void showWishes());
+  void showWishes();
 
   bindForm(byId<HTMLFormElement>('import-form'), {
     errors,
@@ -95,6 +107,10 @@ function wishRow(wish: Wish, errors: ErrorDisplay, changed: () => Promise<void>)
       // An empty amount clears the maximum.
       const maxPrice = amount ? { amount, currency: read.text('max_price.currency').toUpperCase() } : null;
       await api('PATCH', `/api/wishes/${wish.wish_id}`, { body: { max_price: maxPrice } });
+      // The PATCH answers 204, so the new "under your max" comes from the wish as the list gives it. The maximum is
+      // saved by then: a failed re-read leaves the old highlight until the next load rather than reporting an error.
+      const current = await api<Page<Wish>>('GET', `/api/wishes?book_id=${wish.book_id}`).then((page) => page.data[0], () => undefined);
+      if (current) showPrices(current);
       return maxPrice ? 'Saved' : 'Maximum cleared';
     },
   });
@@ -111,8 +127,16 @@ function wishRow(wish: Wish, errors: ErrorDisplay, changed: () => Promise<void>)
     }
   });
 
-  return el('div', { class: 'wish', 'data-wish-id': wish.wish_id },
+  const row = el('div', { class: 'wish', 'data-wish-id': wish.wish_id },
     el('div', { class: 'row' }, title, el('span', { class: 'meta' }, `since ${formatDate(wish.created_at)}`)),
+    wishPriceSummary(wish),
     el('div', { class: 'row' }, el('label', { class: 'check', for: `${id}-monitored` }, monitored, ' Monitor prices'), remove),
     form);
+  // Shown in place (no reload), so the row neither moves nor loses its form's status.
+  function showPrices(current: WishWithPrices): void {
+    row.classList.toggle('under-max', current.below_max_price);
+    row.querySelector('.wish-prices')?.replaceWith(wishPriceSummary(current));
+  }
+  row.classList.toggle('under-max', wish.below_max_price);
+  return row;
 }

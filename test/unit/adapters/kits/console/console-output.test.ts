@@ -5,7 +5,7 @@ import type { LogEvent } from '../../../../../src/domain/logging/log-event.js';
 import { tapConsole } from '../../../../integration/logging/logging-test-helpers.js';
 import { nested } from '../../../logging/detail-shapes.js';
 
-// The console is the fallback of every other path (C8.6): it must never throw, whatever the event holds.
+// The console is the fallback of every other path: it must never throw, whatever the event holds.
 const event = (detail: unknown, time: unknown = new Date(0)): LogEvent =>
   ({ level: 'error', source: 'api', event: 'console_probe', detail, time }) as LogEvent;
 

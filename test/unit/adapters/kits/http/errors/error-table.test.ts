@@ -1,4 +1,4 @@
-// The one error table: exactly the contract's codes and statuses (C2), and every domain error lands on its status.
+// The one error table: exactly the documented codes and statuses, and every domain error lands on its status.
 import { describe, expect, it } from 'vitest';
 import { STATUS_BY_CODE, statusOf } from '../../../../../../src/adapters/kits/http/errors/error-table.js';
 import {

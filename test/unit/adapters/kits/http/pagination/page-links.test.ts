@@ -181,7 +181,7 @@ describe('Paginator.collection links', () => {
   });
 });
 
-describe('Paginator walks (C4.5)', () => {
+describe('Paginator walks', () => {
   for (const count of [0, 1, 2, 3, 5, 7, 10]) {
     for (const size of [1, 2, 3, 5, 10, 11]) {
       it(`visits all ${count} items exactly once forward and backward at per_page=${size}`, () => {

@@ -1,0 +1,123 @@
+// The best-price benchmark's data: one reader with 100 wishes, each book with 10 editions quoted daily at 20 stores
+// for two years (14.6 million quotes), inserted with generate_series, one statement per book on parallel connections.
+import pg from 'pg';
+
+export interface BestPriceShape {
+  wishes: number;
+  editionsPerBook: number;
+  stores: number;
+  days: number;
+  /** Connections inserting quotes at once. */
+  parallel: number;
+}
+
+export interface BestPriceWorld {
+  userId: number;
+  quoteCount: number;
+  seedMs: number;
+}
+
+/** The last day of quotes; every quote is at 03:00 UTC of a day before it. */
+export const LAST_QUOTE_DAY = '2026-11-20';
+
+export async function seedBestPriceWorld(url: string, shape: BestPriceShape, say: (line: string) => void): Promise<BestPriceWorld> {
+  const started = performance.now();
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  let userId: number;
+  let bookIds: number[];
+  try {
+    // A reader in Germany buying paperbacks in euros and reading English: every edition and store below is in scope.
+    const [user] = (await client.query<{ user_id: string }>("insert into app_user (subject) values ('best-price-reader') returning user_id")).rows;
+    userId = Number(user!.user_id);
+    await client.query("insert into user_preferences (user_id, country, currency, formats) values ($1, 'DE', 'EUR', '{paperback}')", [userId]);
+    await client.query("insert into user_language (user_id, language_id) select $1, language_id from language where language_code = 'en'", [userId]);
+    await client.query(
+      `insert into store (store_key, store_name, country, currency, formats, homepage_url, product_url_template, is_active)
+       select 'bench-store-' || n, 'Bench store ' || n, case when n % 2 = 0 then 'DE' end, 'EUR', '{paperback,hardcover}',
+              'https://store.example', 'https://store.example/' || n || '/{isbn13}', true
+       from generate_series(1, $1) as n`,
+      [shape.stores],
+    );
+    bookIds = (
+      await client.query<{ book_id: string }>(
+        `insert into book (book_original_title, title_search) select 'Bench book ' || n, 'bench book ' || n
+         from generate_series(1, $1) as n returning book_id`,
+        [shape.wishes],
+      )
+    ).rows.map((r) => Number(r.book_id));
+    await client.query(
+      `insert into edition (book_id, isbn, format, language_id)
+       select b, lpad((9790000000000 + (b * 100 + n))::text, 13, '0'), 'paperback', (select language_id from language where language_code = 'en')
+       from unnest($1::bigint[]) as b cross join generate_series(1, $2) as n`,
+      [bookIds, shape.editionsPerBook],
+    );
+    // Every wish has a max price around the cheapest offers (8.00 and up), so some are below it and some are not.
+    await client.query(
+      `insert into wish (user_id, book_id, max_price_minor, max_price_currency) select $1, b, 790 + (b % 7) * 5, 'EUR' from unnest($2::bigint[]) as b`,
+      [userId, bookIds],
+    );
+  } finally {
+    await client.end();
+  }
+
+  // A bulk load: price_quote's secondary indexes are dropped and built again afterwards, each in one pass.
+  const indexes = await withClient(url, async (c) => {
+    const { rows } = await c.query<{ indexname: string; indexdef: string }>(
+      "select indexname, indexdef from pg_indexes where tablename = 'price_quote' and indexname <> 'price_quote_pkey'",
+    );
+    for (const row of rows) await c.query(`drop index ${row.indexname}`);
+    return rows.map((row) => row.indexdef);
+  });
+  say(`Inserting ${(shape.wishes * shape.editionsPerBook * shape.stores * shape.days).toLocaleString('en')} daily quotes ...`);
+  const pending = [...bookIds];
+  let done = 0;
+  const worker = async (): Promise<void> => {
+    const c = new pg.Client({ connectionString: url });
+    await c.connect();
+    try {
+      await c.query('set synchronous_commit = off');
+      for (let bookId = pending.shift(); bookId !== undefined; bookId = pending.shift()) {
+        // Prices wander between 8.00 and 27.99; one quote in 23 is out of stock.
+        await c.query(
+          `insert into price_quote (edition_id, store_id, amount_minor, currency, availability, url, fetched_at, quote_kind)
+           select e.edition_id, s.store_id, 800 + (e.edition_id * 7919 + s.store_id * 104729 + d * 31) % 2000, 'EUR',
+                  case when (e.edition_id + s.store_id + d) % 23 = 0 then 'out_of_stock' else 'in_stock' end,
+                  'https://store.example/' || s.store_id || '/' || e.isbn,
+                  ($3::date - d) + time '03:00', 'daily'
+           from edition e cross join store s cross join generate_series(1, $2) as d
+           where e.book_id = $1
+           order by e.edition_id, s.store_id, d desc`,
+          [bookId, shape.days, LAST_QUOTE_DAY],
+        );
+        done += 1;
+        if (done % 10 === 0) say(`  ${done}/${bookIds.length} books`);
+      }
+    } finally {
+      await c.end();
+    }
+  };
+  await Promise.all(Array.from({ length: shape.parallel }, worker));
+
+  say(`Building ${indexes.length} indexes of price_quote again ...`);
+  await Promise.all(indexes.map((definition) => withClient(url, (c) => c.query("set maintenance_work_mem = '512MB'").then(() => c.query(definition)))));
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    await c.query('vacuum analyze');
+    const [{ n }] = (await c.query<{ n: string }>('select count(*) as n from price_quote')).rows as [{ n: string }];
+    return { userId, quoteCount: Number(n), seedMs: performance.now() - started };
+  } finally {
+    await c.end();
+  }
+}
+
+async function withClient<T>(url: string, use: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await use(client);
+  } finally {
+    await client.end();
+  }
+}

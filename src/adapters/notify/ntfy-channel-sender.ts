@@ -1,0 +1,29 @@
+import type { ChannelDestination, ChannelMessage } from '../../application/alerts/ports/channel-sender.js';
+import type { HttpPost } from '../kits/net/http-post.js';
+import { CHANNEL_TIMEOUT_MS, CHANNEL_USER_AGENT, deliverOverHttp } from './channel-http-delivery.js';
+import type { ImmediateChannelSender } from './immediate-channel-sender.js';
+import { type NtfyMessage, ntfyAlertMessage, ntfyTestMessage } from './ntfy-message.js';
+
+/** Alerts as ntfy notifications: plain text POSTed to the topic URL, with a title, a priority and a link. */
+export class NtfyChannelSender implements ImmediateChannelSender {
+  constructor(
+    private readonly post: HttpPost,
+    private readonly timeoutMs: number = CHANNEL_TIMEOUT_MS,
+  ) {}
+
+  send(destination: ChannelDestination, message: ChannelMessage): Promise<void> {
+    return this.deliver(destination, ntfyAlertMessage(message));
+  }
+
+  sendTest(destination: ChannelDestination): Promise<void> {
+    return this.deliver(destination, ntfyTestMessage());
+  }
+
+  private deliver(destination: ChannelDestination, message: NtfyMessage): Promise<void> {
+    return deliverOverHttp(this.post, destination.target, {
+      headers: { ...message.headers, 'Content-Type': 'text/plain; charset=utf-8', 'User-Agent': CHANNEL_USER_AGENT },
+      body: message.body,
+      timeoutMs: this.timeoutMs,
+    });
+  }
+}

@@ -1,0 +1,80 @@
+// Pure: how a wish's best price compares with its lowest ever, and the "worth buying now" order of a page of
+// wishes. Amounts stay decimal strings; the comparison is exact (scaled integers), never floating point.
+
+export interface BestPrice {
+  amount: string;
+  currency: string;
+  edition_id: number;
+  store_id: number;
+  availability: string;
+  fetched_at: string;
+  url: string;
+}
+
+export interface LowestPrice {
+  amount: string;
+  currency: string;
+  edition_id: number;
+  store_id: number;
+  fetched_at: string;
+}
+
+export interface PricedWish {
+  best_price: BestPrice | null;
+  lowest_price: LowestPrice | null;
+  below_max_price: boolean;
+}
+
+const DECIMAL = /^(\d+)(?:\.(\d+))?$/;
+
+/** Two non-negative decimal strings as integers of the same scale ("12.5", "9.99" → 1250n, 999n). */
+function sameScale(a: string, b: string): [bigint, bigint] | null {
+  const ma = DECIMAL.exec(a.trim());
+  const mb = DECIMAL.exec(b.trim());
+  if (!ma || !mb) return null;
+  const digits = Math.max(ma[2]?.length ?? 0, mb[2]?.length ?? 0);
+  const scaled = (m: RegExpExecArray) => BigInt(`${m[1]}${(m[2] ?? '').padEnd(digits, '0')}`);
+  return [scaled(ma), scaled(mb)];
+}
+
+/**
+ * How far the best price is above the lowest ever, in hundredths of a percent (2500 = 25 %), rounded half up;
+ * 0 when it is the lowest. Null when there is nothing to compare: no price, two currencies, a lowest of zero.
+ */
+export function aboveLowestBasisPoints(wish: PricedWish): number | null {
+  const { best_price: best, lowest_price: lowest } = wish;
+  if (!best || !lowest || best.currency !== lowest.currency) return null;
+  const pair = sameScale(best.amount, lowest.amount);
+  if (!pair) return null;
+  const [b, l] = pair;
+  if (l <= 0n) return null;
+  if (b <= l) return 0;
+  const basisPoints = Number(((b - l) * 20_000n + l) / (2n * l));
+  // A difference too small to round to one basis point is still not "the lowest".
+  return Math.max(basisPoints, 1);
+}
+
+/** "lowest ever", "25 % above the lowest ever", or null when there is no lowest to compare with. */
+export function lowestEverText(wish: PricedWish): string | null {
+  const basisPoints = aboveLowestBasisPoints(wish);
+  if (basisPoints === null) return null;
+  if (basisPoints === 0) return 'lowest ever';
+  const percent = Math.round(basisPoints / 100);
+  return percent < 1 ? 'less than 1 % above the lowest ever' : `${percent} % above the lowest ever`;
+}
+
+/**
+ * "Worth buying now" within one page: wishes under their max price first, then by distance from their lowest price
+ * ever (closest first), then wishes with a price but nothing to compare, then wishes without a price. Equal wishes
+ * keep the API's order (the sort is stable). Only the page is sorted: paging still follows the API's order.
+ */
+export function byWorthBuyingNow<W extends PricedWish>(wishes: readonly W[]): W[] {
+  const rank = (wish: W): [number, number] => {
+    const distance = aboveLowestBasisPoints(wish);
+    const group = wish.below_max_price ? 0 : wish.best_price === null ? 3 : distance === null ? 2 : 1;
+    return [group, distance ?? 0];
+  };
+  const ranked = wishes.map((wish) => ({ wish, rank: rank(wish) }));
+  ranked.sort((a, b) => a.rank[0] - b.rank[0] || a.rank[1] - b.rank[1]);
+  return ranked.map((r) => r.wish);
+}

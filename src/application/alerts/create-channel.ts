@@ -1,0 +1,31 @@
+import { inject, injectable } from 'inversify';
+import { type Channel, type ChannelRequest, newChannelSettings } from '../../domain/alerts/channel-settings.js';
+import { UnitOfWork } from '../shared/unit-of-work.js';
+import { ChannelRepository, ChannelSecretGenerator } from './ports/channel-repository.js';
+import { TargetAddressCheck } from './ports/target-address-check.js';
+import { refusePrivateTarget } from './refuse-private-target.js';
+
+/** The new channel, and a webhook's signing secret: the one time the secret is handed out. */
+export interface CreatedChannel {
+  channel: Channel;
+  secret: string | null;
+}
+
+@injectable()
+export class CreateChannel {
+  constructor(
+    @inject(ChannelRepository) private readonly channels: ChannelRepository,
+    @inject(ChannelSecretGenerator) private readonly secrets: ChannelSecretGenerator,
+    @inject(TargetAddressCheck) private readonly addresses: TargetAddressCheck,
+    @inject(UnitOfWork) private readonly uow: UnitOfWork,
+  ) {}
+
+  async execute(userId: number, request: ChannelRequest): Promise<CreatedChannel> {
+    const settings = newChannelSettings(request);
+    // Resolved before the transaction: a slow name server must not hold a database connection.
+    await refusePrivateTarget(this.addresses, settings);
+    const secret = settings.kind === 'webhook' ? this.secrets.next() : null;
+    const channel = await this.uow.transaction(() => this.channels.add(userId, settings, secret));
+    return { channel, secret };
+  }
+}

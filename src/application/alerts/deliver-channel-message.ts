@@ -1,0 +1,58 @@
+import { inject, injectable } from 'inversify';
+import { ChannelNotFoundError, ChannelWithoutAddressError } from '../../domain/alerts/channel-settings.js';
+import { alertFailed, alertSent } from '../../domain/logging/pricing-events.js';
+import { LogSink } from '../logging/log-sink.js';
+import { Clock } from '../shared/clock.js';
+import { destinationOf } from './channel-destination.js';
+import { DeliveredMessages, type QueuedChannelMessage } from './ports/channel-message-queue.js';
+import { ChannelRepository } from './ports/channel-repository.js';
+import { ChannelDeliveryFailed, ChannelSender } from './ports/channel-sender.js';
+
+/** What became of one attempt; `retry`: the receiver may take it later (the queue tries again with backoff). */
+export type MessageOutcome = 'delivered' | 'already_delivered' | 'channel_gone' | 'refused' | 'retry';
+
+/**
+ * Delivers one queued channel message (the worker's side). The channel is read again: one deleted, disabled or
+ * left without an address since the message was planned gets nothing. A message already recorded as delivered (a
+ * repeated job) is not sent again. Every attempt's outcome is logged: `alert_sent` once, when it is recorded;
+ * `alert_failed` for each failed attempt.
+ */
+@injectable()
+export class DeliverChannelMessage {
+  constructor(
+    @inject(ChannelRepository) private readonly channels: ChannelRepository,
+    @inject(ChannelSender) private readonly sender: ChannelSender,
+    @inject(DeliveredMessages) private readonly delivered: DeliveredMessages,
+    @inject(LogSink) private readonly logs: LogSink,
+    @inject(Clock) private readonly clock: Clock,
+  ) {}
+
+  async execute(queued: QueuedChannelMessage): Promise<MessageOutcome> {
+    const channel = await this.channels.find(queued.userId, queued.channelId);
+    if (!channel || !channel.isEnabled) return 'channel_gone';
+    if (await this.delivered.has(queued.message.idempotencyKey)) return 'already_delivered';
+    let destination;
+    try {
+      destination = await destinationOf(this.channels, queued.userId, queued.channelId);
+    } catch (error) {
+      if (error instanceof ChannelNotFoundError) return 'channel_gone';
+      if (!(error instanceof ChannelWithoutAddressError)) throw error;
+      // The account's own e-mail channel, and the account has no address: nothing to send, and the user should know.
+      this.logs.record(alertFailed({ user_id: queued.userId, error: 'the account has no e-mail address' }, this.clock.now()));
+      return 'refused';
+    }
+    try {
+      await this.sender.send(destination, queued.message);
+    } catch (error) {
+      this.logs.record(alertFailed({ user_id: queued.userId, error: `${channel.kind}: ${errorText(error)}` }, this.clock.now()));
+      if (error instanceof ChannelDeliveryFailed && !error.retryable) return 'refused';
+      return 'retry';
+    }
+    if (await this.delivered.record(queued.message.idempotencyKey, queued.channelId)) {
+      this.logs.record(alertSent({ user_id: queued.userId, book_id: queued.bookId, channel: channel.kind, threshold: queued.threshold }, this.clock.now()));
+    }
+    return 'delivered';
+  }
+}
+
+const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error));

@@ -1,0 +1,59 @@
+import { inject, injectable } from 'inversify';
+import { ChannelNotFoundError, ChannelWithoutAddressError } from '../../domain/alerts/channel-settings.js';
+import { alertFailed, alertSent } from '../../domain/logging/pricing-events.js';
+import { LogSink } from '../logging/log-sink.js';
+import { Clock } from '../shared/clock.js';
+import { destinationOf } from './channel-destination.js';
+import { DigestInbox } from './ports/channel-message-queue.js';
+import { ChannelRepository } from './ports/channel-repository.js';
+import { ChannelSender } from './ports/channel-sender.js';
+
+export interface DigestRun {
+  sent: number;
+  failed: number;
+}
+
+/**
+ * The day's digest e-mails: for each daily-digest channel, one e-mail with the messages of the days before today
+ * (UTC) that are still waiting. A failed e-mail leaves its messages waiting for the next run; a channel deleted or
+ * disabled meanwhile drops its messages. `alert_sent` is logged per message of a sent digest, as for any delivery.
+ */
+@injectable()
+export class SendDailyDigests {
+  constructor(
+    @inject(DigestInbox) private readonly inbox: DigestInbox,
+    @inject(ChannelRepository) private readonly channels: ChannelRepository,
+    @inject(ChannelSender) private readonly sender: ChannelSender,
+    @inject(LogSink) private readonly logs: LogSink,
+    @inject(Clock) private readonly clock: Clock,
+  ) {}
+
+  async execute(): Promise<DigestRun> {
+    const run: DigestRun = { sent: 0, failed: 0 };
+    for (const batch of await this.inbox.due(this.clock.now().toISOString().slice(0, 10))) {
+      const channel = await this.channels.find(batch.userId, batch.channelId);
+      let destination;
+      try {
+        if (!channel || !channel.isEnabled) throw new ChannelNotFoundError(batch.channelId);
+        destination = await destinationOf(this.channels, batch.userId, batch.channelId);
+      } catch (error) {
+        if (!(error instanceof ChannelNotFoundError || error instanceof ChannelWithoutAddressError)) throw error;
+        await this.inbox.markSent(batch);
+        continue;
+      }
+      try {
+        await this.sender.sendDigest(destination, batch.messages.map((m) => m.message), batch.day);
+      } catch (error) {
+        run.failed++;
+        this.logs.record(alertFailed({ user_id: batch.userId, error: `email digest: ${error instanceof Error ? error.message : String(error)}` }, this.clock.now()));
+        continue;
+      }
+      if ((await this.inbox.markSent(batch)) === 0) continue;
+      run.sent++;
+      for (const m of batch.messages) {
+        this.logs.record(alertSent({ user_id: batch.userId, book_id: m.bookId, channel: 'email', threshold: m.threshold }, this.clock.now()));
+      }
+    }
+    return run;
+  }
+}

@@ -1,0 +1,81 @@
+import type { AlertKind } from './alert.js';
+import { ALERT_SIGNIFICANCE } from './channel.js';
+import type { ChannelDelivery, ChannelKind } from './channel.js';
+
+/** An alert just raised by a new quote, with what a message about it needs. */
+export interface RaisedAlert {
+  alertId: number;
+  userId: number;
+  wishId: number;
+  quoteId: number;
+  bookId: number;
+  bookTitle: string;
+  editionId: number;
+  storeId: number;
+  storeName: string;
+  kind: AlertKind;
+  amount: string;
+  currency: string;
+  previousAmount: string | null;
+  /** The wish's max price when the alert is about it, else null. */
+  threshold: string | null;
+  url: string;
+  createdAt: Date;
+}
+
+/** The part of a channel that decides whether and how it gets a message. */
+export interface ChannelRoute {
+  channelId: number;
+  userId: number;
+  kind: ChannelKind;
+  alertKinds: readonly AlertKind[];
+  delivery: ChannelDelivery;
+}
+
+/** One message for one channel: about one new quote of one wish, led by its most significant alert. */
+export interface PlannedMessage {
+  channelId: number;
+  userId: number;
+  kind: ChannelKind;
+  delivery: ChannelDelivery;
+  /** The same for every attempt of this message to this channel. */
+  idempotencyKey: string;
+  /** The most significant of the quote's alerts that the channel takes. */
+  lead: RaisedAlert;
+  /** Every kind the quote raised for the wish, most significant first. */
+  reasons: AlertKind[];
+}
+
+/**
+ * One message per new quote per wish, to every enabled channel of the wish's owner that takes at least one of the
+ * kinds the quote raised: a quote that is at once below the max price, a drop and a new lowest is one message with
+ * three reasons, not three. The message leads with the most significant kind the channel takes, and names every
+ * reason the quote raised.
+ */
+export function planChannelMessages(alerts: readonly RaisedAlert[], channels: readonly ChannelRoute[]): PlannedMessage[] {
+  const byQuoteAndWish = new Map<string, RaisedAlert[]>();
+  for (const alert of alerts) {
+    const key = `${alert.quoteId}/${alert.wishId}`;
+    byQuoteAndWish.set(key, [...(byQuoteAndWish.get(key) ?? []), alert]);
+  }
+  const planned: PlannedMessage[] = [];
+  for (const raised of byQuoteAndWish.values()) {
+    const first = raised[0]!;
+    const reasons = ALERT_SIGNIFICANCE.filter((kind) => raised.some((a) => a.kind === kind));
+    for (const channel of channels) {
+      if (channel.userId !== first.userId) continue;
+      const leadKind = reasons.find((kind) => channel.alertKinds.includes(kind));
+      if (leadKind === undefined) continue;
+      planned.push({
+        channelId: channel.channelId,
+        userId: channel.userId,
+        kind: channel.kind,
+        delivery: channel.delivery,
+        idempotencyKey: `shelfwatch-q${first.quoteId}-w${first.wishId}-c${channel.channelId}`,
+        lead: raised.find((a) => a.kind === leadKind)!,
+        reasons,
+      });
+    }
+  }
+  return planned;
+}

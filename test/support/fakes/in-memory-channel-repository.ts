@@ -1,0 +1,89 @@
+import type { ChannelRepository } from '../../../src/application/alerts/ports/channel-repository.js';
+import type { Clock } from '../../../src/application/shared/clock.js';
+import type { Channel, ChannelSettings } from '../../../src/domain/alerts/channel-settings.js';
+import type { PageRequest, PageSlice } from '../../../src/domain/shared/page.js';
+import { keysetPage } from './keyset-page.js';
+
+interface StoredChannel extends Channel {
+  userId: number;
+  secret: string | null;
+}
+
+/**
+ * Notification channels in memory, each with its owner: every method sees only the given user's channels. The
+ * account's address (what an e-mail channel without a target stands for) is told per user with `accountEmail`.
+ */
+export class InMemoryChannelRepository implements ChannelRepository {
+  private readonly rows: StoredChannel[] = [];
+  private readonly emails = new Map<number, string>();
+  private nextId = 1;
+
+  constructor(private readonly clock: Clock) {}
+
+  accountEmail(userId: number, email: string): this {
+    this.emails.set(userId, email);
+    return this;
+  }
+
+  /** A stored channel as it is, secret included (for checks). */
+  stored(userId: number, channelId: number): (Channel & { secret: string | null }) | undefined {
+    const row = this.rows.find((c) => c.userId === userId && c.id === channelId);
+    return row ? { ...this.present(row), secret: row.secret } : undefined;
+  }
+
+  of(userId: number): Channel[] {
+    return this.rows.filter((c) => c.userId === userId).map((c) => this.present(c));
+  }
+
+  async page(userId: number, request: PageRequest): Promise<PageSlice<Channel>> {
+    const page = keysetPage(
+      this.rows.filter((c) => c.userId === userId),
+      (c) => c.id,
+      'asc',
+      request,
+    );
+    return { ...page, items: page.items.map((c) => this.present(c)) };
+  }
+
+  async find(userId: number, channelId: number): Promise<Channel | null> {
+    const row = this.rows.find((c) => c.userId === userId && c.id === channelId);
+    return row ? this.present(row) : null;
+  }
+
+  async add(userId: number, settings: ChannelSettings, secret: string | null): Promise<Channel> {
+    const row: StoredChannel = {
+      ...settings,
+      alertKinds: [...settings.alertKinds],
+      id: this.nextId++,
+      userId,
+      secret,
+      isDefault: false,
+      accountEmail: null,
+      createdAt: this.clock.now(),
+    };
+    this.rows.push(row);
+    return this.present(row);
+  }
+
+  async update(userId: number, channelId: number, settings: ChannelSettings): Promise<boolean> {
+    const row = this.rows.find((c) => c.userId === userId && c.id === channelId);
+    if (!row) return false;
+    Object.assign(row, { target: settings.target, alertKinds: [...settings.alertKinds], delivery: settings.delivery, isEnabled: settings.isEnabled });
+    return true;
+  }
+
+  async remove(userId: number, channelId: number): Promise<boolean> {
+    const index = this.rows.findIndex((c) => c.userId === userId && c.id === channelId);
+    if (index < 0) return false;
+    this.rows.splice(index, 1);
+    return true;
+  }
+
+  async secretOf(userId: number, channelId: number): Promise<string | null> {
+    return this.rows.find((c) => c.userId === userId && c.id === channelId)?.secret ?? null;
+  }
+
+  private present({ userId, secret: _secret, ...channel }: StoredChannel): Channel {
+    return { ...channel, alertKinds: [...channel.alertKinds], accountEmail: this.emails.get(userId) ?? null };
+  }
+}

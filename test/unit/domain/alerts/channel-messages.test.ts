@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import type { AlertKind } from '../../../../src/domain/alerts/alert.js';
+import { type ChannelRoute, planChannelMessages, type RaisedAlert } from '../../../../src/domain/alerts/channel-messages.js';
+
+const raised = (kind: AlertKind, over: Partial<RaisedAlert> = {}): RaisedAlert => ({
+  alertId: 1,
+  userId: 7,
+  wishId: 3,
+  quoteId: 100,
+  bookId: 9,
+  bookTitle: 'Solaris',
+  editionId: 11,
+  storeId: 5,
+  storeName: 'Corner Bookshop',
+  kind,
+  amount: '9.99',
+  currency: 'EUR',
+  previousAmount: '12.00',
+  threshold: kind === 'below_max_price' ? '10.00' : null,
+  url: 'https://shop.example/9780000000001',
+  createdAt: new Date('2026-11-25T10:00:00Z'),
+  ...over,
+});
+const channel = (over: Partial<ChannelRoute> = {}): ChannelRoute => ({
+  channelId: 1,
+  userId: 7,
+  kind: 'webhook',
+  alertKinds: ['below_max_price', 'price_drop', 'new_lowest', 'back_in_stock'],
+  delivery: 'immediate',
+  ...over,
+});
+
+describe('planChannelMessages', () => {
+  it('makes one message of the alerts one quote raised for one wish, naming every reason, led by the most significant', () => {
+    const alerts = [raised('price_drop', { alertId: 1 }), raised('new_lowest', { alertId: 2 }), raised('below_max_price', { alertId: 3 })];
+    const [message, ...rest] = planChannelMessages(alerts, [channel()]);
+    expect(rest).toEqual([]);
+    expect(message).toMatchObject({ channelId: 1, idempotencyKey: 'shelfwatch-q100-w3-c1', reasons: ['below_max_price', 'new_lowest', 'price_drop'] });
+    expect(message!.lead.alertId).toBe(3);
+  });
+
+  it('sends each channel its own message, with its own key, and leads with the most significant kind the channel takes', () => {
+    const alerts = [raised('price_drop', { alertId: 1 }), raised('below_max_price', { alertId: 2 })];
+    const messages = planChannelMessages(alerts, [channel({ channelId: 1 }), channel({ channelId: 2, kind: 'ntfy', alertKinds: ['price_drop'] })]);
+    expect(messages.map((m) => [m.channelId, m.idempotencyKey, m.lead.kind, m.reasons])).toEqual([
+      [1, 'shelfwatch-q100-w3-c1', 'below_max_price', ['below_max_price', 'price_drop']],
+      [2, 'shelfwatch-q100-w3-c2', 'price_drop', ['below_max_price', 'price_drop']],
+    ]);
+  });
+
+  it('skips a channel that takes none of the kinds raised, and channels of other users', () => {
+    const messages = planChannelMessages([raised('back_in_stock')], [channel({ alertKinds: ['price_drop'] }), channel({ channelId: 2, userId: 8 })]);
+    expect(messages).toEqual([]);
+  });
+
+  it('keeps quotes and wishes apart: two quotes, or two wishes of one quote, are two messages', () => {
+    const alerts = [raised('price_drop', { quoteId: 100 }), raised('price_drop', { quoteId: 101 }), raised('price_drop', { quoteId: 100, wishId: 4 })];
+    expect(planChannelMessages(alerts, [channel()]).map((m) => m.idempotencyKey)).toEqual([
+      'shelfwatch-q100-w3-c1',
+      'shelfwatch-q101-w3-c1',
+      'shelfwatch-q100-w4-c1',
+    ]);
+  });
+
+  it('keeps the channel\'s delivery, so a digest channel\'s messages wait for the day\'s e-mail', () => {
+    expect(planChannelMessages([raised('new_lowest')], [channel({ kind: 'email', delivery: 'daily_digest' })])[0]).toMatchObject({ kind: 'email', delivery: 'daily_digest' });
+  });
+});
