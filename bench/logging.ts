@@ -266,7 +266,7 @@ ${table(
       `${cores(http.remote.ownCores)} / ${cores(http.remote.otherCores)}`,
     ],
     [
-      'Over HTTP, one event per request: autocannon `POST /log` with C8.3\'s JSON body, 32 connections (for comparison; not the target)',
+      'Over HTTP, one event per request: autocannon `POST /log` with one JSON event per body, 32 connections (for comparison; not the target)',
       n0(http.single.rate.rows),
       n0(http.single.rate.perSecond),
       pct(http.single.rate.perSecond, baseline.perSecond),

@@ -24,7 +24,7 @@ export interface AuthConfig {
 }
 
 export interface MaintainerAlertConfig {
-  /** POST JSON here (C8.7); null: no webhook. */
+  /** Maintainer alerts are POSTed here as JSON; null: no webhook. */
   webhookUrl: string | null;
   /** E-mail alerts to this address through SMTP_URL; null: no e-mail. */
   emailTo: string | null;
@@ -72,7 +72,7 @@ export interface StoresConfig {
 }
 
 export interface PricingConfig {
-  /** Cron expressions, evaluated in UTC (C6.1). */
+  /** Cron expressions, evaluated in UTC. */
   fetchCron: string;
   consolidationCron: string;
   /** Run the cron triggers in this instance (several instances may; each run is claimed once). */
@@ -112,7 +112,7 @@ export interface MetadataConfig {
 }
 
 export interface WebConfig {
-  /** The web UI's development sign-in (`POST /dev/sign-in` mints HS256 tokens); never in production (C3.5). */
+  /** The web UI's development sign-in (`POST /dev/sign-in` mints HS256 tokens); never in production. */
   devSignIn: boolean;
 }
 
@@ -306,7 +306,7 @@ function secret(r: EnvReader, name: string): string | null {
   return value ?? null;
 }
 
-/** The logging component (C8): mode, intake and viewer credentials, buffer, maintainer alerts, retention. */
+/** The logging component: mode, intake and viewer credentials, buffer, maintainer alerts, retention. */
 function loggingConfig(r: EnvReader, cron: (name: string, fallback: string) => string, smtpUrl: string | null): LoggingConfig {
   const mode = r.oneOf('LOGGING_MODE', ['in-process', 'remote'] as const, 'in-process');
   const url = r.url('LOGGING_URL', ['http:', 'https:']);

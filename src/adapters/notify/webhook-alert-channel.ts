@@ -2,7 +2,7 @@ import type { MaintainerAlert } from '../../domain/logging/maintainer-alert.js';
 
 const WEBHOOK_TIMEOUT_MS = 10_000;
 
-/** Maintainer alerts as a JSON POST to `ALERT_WEBHOOK_URL` (C8.7 payload); anything but 2xx is a failure. */
+/** Maintainer alerts as a JSON POST to `ALERT_WEBHOOK_URL` (alert, log_event, count, first and last log_time, a sample record); anything but 2xx is a failure. */
 export class WebhookAlertChannel {
   constructor(private readonly url: string) {}
 

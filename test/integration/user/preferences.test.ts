@@ -1,4 +1,4 @@
-// Preferences (singleton), readable languages, and the store filter of /api/user/stores (C5).
+// Preferences (singleton), readable languages, and the store filter of /api/user/stores.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../../support/test-service.js';
 import { expectError, userIdOf, walkPages } from './user-space-helpers.js';

@@ -1,4 +1,4 @@
-// Import that creates (CONTRACT C10.1) over real HTTP against a real database: on an empty catalog, rows that match
+// Import that creates over real HTTP against a real database: on an empty catalog, rows that match
 // nothing create their books, authors and editions, then the wishes; re-importing creates nothing; two imports of the
 // same ISBNs at once create each edition once; authors are matched to existing ones and their aliases.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Import that creates (CONTRACT C10.1, docs/api.md "Wish import", docs/import-formats.md) over real HTTP against a real
+// Import that creates (docs/api.md "Wish import", docs/import-formats.md) over real HTTP against a real
 // database, once per export layout: the sample of each layout in test/fixtures/imports/ goes into an EMPTY catalog with
 // `?create_missing=true`, and the report, the books (title without its series suffix, authors in order), their editions
 // (ISBN-13, format, language, publisher, year) and the wishes are checked; re-importing the same file creates nothing.

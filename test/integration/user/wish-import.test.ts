@@ -1,4 +1,4 @@
-// Wish import (CONTRACT C5 "Wish import", docs/api.md "Wish import") over real HTTP against a real database.
+// Wish import (docs/api.md "Wish import") over real HTTP against a real database.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { matchKeyOf } from '../../../src/domain/shared/search-text.js';
@@ -54,12 +54,12 @@ async function importCsv(token: string, body: string | Buffer, contentType = 'te
   return t.call<Report>('POST', IMPORT, { token, rawBody: body, headers: { 'content-type': contentType } });
 }
 
-/** Imports and insists on a 200 whose body has exactly the report's fields (C5's four and C10's three counts). */
+/** Imports and insists on a 200 whose body has exactly the report's fields, the three created counts included. */
 async function importOk(token: string, body: string | Buffer, contentType = 'text/csv'): Promise<Report> {
   const res = await importCsv(token, body, contentType);
   expect(res.status, res.text.slice(0, 500)).toBe(200);
   expect(Object.keys(res.body).sort()).toEqual(['already_wished', 'created', 'created_authors', 'created_books', 'created_editions', 'invalid', 'invalid_count', 'unmatched', 'unmatched_count']);
-  // Without create_missing nothing is ever created (C5's behaviour); the report these tests compare is C5's part.
+  // Without create_missing nothing is ever created; the report these tests compare leaves out the created counts.
   return withoutCreatedCounts(res.body as Report & CreatedCounts & ListedCounts);
 }
 
@@ -76,7 +76,7 @@ async function postMultipart(token: string, form: FormData): Promise<ApiResponse
   return { status: response.status, headers: response.headers, body, text };
 }
 
-/** C5's part of a report made without create_missing, after checking that it created nothing. */
+/** A report made without create_missing, without its created counts, after checking that it created nothing. */
 function withoutCreatedCounts(report: Report & CreatedCounts & ListedCounts): Report {
   const { created_books: books, created_authors: authors, created_editions: editions, unmatched_count: unmatched, invalid_count: invalid, ...c5 } = report;
   expect([books, authors, editions]).toEqual([0, 0, 0]);

@@ -1,4 +1,4 @@
-// Wishes (C5): create, conflict, unknown book, PATCH, DELETE, and the catalog refusing to delete a wished book.
+// Wishes: create, conflict, unknown book, PATCH, DELETE, and the catalog refusing to delete a wished book.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../../support/test-service.js';
 import { createBook, createEdition, expectError, ISO_TIMESTAMP, walkPages } from './user-space-helpers.js';
@@ -234,7 +234,7 @@ describe('filtering by book_id', () => {
     expect(ids((await t.call('GET', `/api/wishes?book_id=${books[0]}`, { token: owner() })).body.data)).toEqual([wishes[0]]);
   });
 
-  it('answers the first filtered page for a cursor made without the filter (C4.3)', async () => {
+  it('answers the first filtered page for a cursor made without the filter', async () => {
     // A cursor positioned after the third wish: honoured with book_id of the first wish it would answer nothing.
     const unfiltered = await t.call('GET', '/api/wishes?per_page=3', { token: owner() });
     expect(ids(unfiltered.body.data)).toEqual(wishes.slice(0, 3));

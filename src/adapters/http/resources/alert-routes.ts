@@ -25,7 +25,7 @@ export function alertRoutes(useCases: AlertUseCases, paginator: Paginator): Rout
       responses: { 200: { description: 'A page of alerts', schema: collectionOf(AlertJson) } },
       handle({ userId, query, path }) {
         const isRead = query.is_read;
-        // The filter goes into every link and binds the cursors (C4.1, C4.3).
+        // The filter goes into every link and binds the cursors: a cursor made under another filter gives the first page.
         const filters = { is_read: isRead === undefined ? undefined : String(isRead) };
         return paginator.respond({ path, query, filters }, (page) => useCases.list.execute(currentUser(userId), { isRead }, page), (a) => a.id, alertJson);
       },
