@@ -1,8 +1,9 @@
 import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
-import { isIP, type LookupFunction } from 'node:net';
-import { PrivateAddressError, TransportTimeoutError } from './node-http-transport.js';
+import { isIP } from 'node:net';
+import { TransportTimeoutError } from './node-http-transport.js';
+import { PrivateAddressError, publicOnlyLookup } from './public-only-lookup.js';
 import { isPrivateAddress } from './private-addresses.js';
 
 export interface HttpPostRequest {
@@ -86,20 +87,4 @@ function post(url: URL, request: HttpPostRequest, client: typeof http | typeof h
     });
     req.end(body);
   });
-}
-
-/** A `lookup` for sockets that refuses a name resolving to any internal address. */
-function publicOnlyLookup(lookup: typeof dns.lookup, isPrivate: (address: string) => boolean): LookupFunction {
-  return (hostname, options, callback) => {
-    lookup(hostname, { ...options, all: true }, (error, addresses: dns.LookupAddress[]) => {
-      if (error) return callback(error, '', 0);
-      if (addresses.some((entry) => isPrivate(entry.address))) {
-        return callback(new PrivateAddressError(`refused to connect to ${hostname}: it resolves to a local or private address`), '', 0);
-      }
-      if (options.all) return (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, addresses);
-      const first = addresses[0];
-      if (first === undefined) return callback(Object.assign(new Error(`${hostname} has no address`), { code: 'ENOTFOUND' }), '', 0);
-      callback(null, first.address, first.family);
-    });
-  };
 }

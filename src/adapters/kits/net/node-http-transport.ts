@@ -1,9 +1,12 @@
 import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
-import { isIP, type LookupFunction } from 'node:net';
+import { isIP } from 'node:net';
 import type { Readable } from 'node:stream';
 import zlib from 'node:zlib';
+import { PrivateAddressError, publicOnlyLookup } from './public-only-lookup.js';
+
+export { PrivateAddressError };
 import { isPrivateAddress, isPrivateHost } from './private-addresses.js';
 
 /** What the polite client needs of one GET: the status and headers after redirects, and the body on demand. */
@@ -31,29 +34,8 @@ export class TransportTimeoutError extends Error {
   override readonly name = 'TimeoutError';
 }
 
-/** A hop that would reach this machine or a local network from a public page. */
-export class PrivateAddressError extends Error {
-  override readonly name = 'PrivateAddressError';
-}
 
 const bare = (hostname: string): string => hostname.replace(/^\[|\]$/g, '');
-
-/** A `lookup` for sockets that refuses a name resolving to any internal address. */
-function publicOnlyLookup(lookup: typeof dns.lookup, isPrivate: (address: string) => boolean): LookupFunction {
-  return (hostname, options, callback) => {
-    lookup(hostname, { ...options, all: true }, (error, addresses: dns.LookupAddress[]) => {
-      if (error) return callback(error, '', 0);
-      const refused = addresses.find((entry) => isPrivate(entry.address));
-      if (refused !== undefined) {
-        return callback(new PrivateAddressError(`refused to connect to ${hostname}: it resolves to a local or private address`), '', 0);
-      }
-      if (options.all) return (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, addresses);
-      const first = addresses[0];
-      if (first === undefined) return callback(Object.assign(new Error(`${hostname} has no address`), { code: 'ENOTFOUND' }), '', 0);
-      callback(null, first.address, first.family);
-    });
-  };
-}
 
 const MAX_REDIRECTS = 20;
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
