@@ -28,9 +28,9 @@ interface Fetched {
 /**
  * A bundle of (edition, store) tasks of one fetch run, on whichever instance the queue gave it to. The database work
  * is set-based: one statement claims the tasks and reads their targets, the pages are fetched concurrently (each
- * through its store's politeness gate), then one transaction settles the tasks still open and stores the quotes of
- * those (and their alerts): a task whose claim lapsed during a slow fetch and was settled by another holder stores
- * no second quote.
+ * through its store's politeness gate), then one transaction locks the tasks still open, stores the quotes of those
+ * (and their alerts) and settles them: a task whose claim lapsed during a slow fetch and was settled by another holder
+ * stores no second quote. The run's counters are updated last, so its row is locked only for the commit.
  */
 @injectable()
 export class RunFetchBundle {
@@ -88,9 +88,10 @@ export class RunFetchBundle {
       signal?.throwIfAborted();
       const outcomes: TaskOutcome[] = fetched.map((f) => ({ editionId: f.editionId, storeId: f.storeId, outcome: f.error === null ? 'succeeded' : 'failed' }));
       ({ bundle, alerts } = await this.uow.transaction(async () => {
-        const settledNow = await this.runs.settleTasks(runId, outcomes);
-        const quotes = fetched.flatMap((f) => (f.quote && settledNow.settled.has(taskKey(f)) ? [f.quote] : []));
-        return { bundle: settledNow, alerts: (await this.record.storeInTransaction(quotes)).alerts };
+        const open = await this.runs.lockOpenTasks(runId, outcomes.map((o) => ({ runId, editionId: o.editionId, storeId: o.storeId })));
+        const quotes = fetched.flatMap((f) => (f.quote && open.has(taskKey(f)) ? [f.quote] : []));
+        const stored = await this.record.storeInTransaction(quotes);
+        return { bundle: await this.runs.settleTasks(runId, outcomes), alerts: stored.alerts };
       }));
     } catch (failure) {
       if (signal?.aborted) throw failure;

@@ -1,5 +1,4 @@
 import type { AlertKind } from './alert.js';
-import { ALERT_KINDS } from './alert.js';
 
 /** Where a user's alerts go besides the app: an e-mail address, a webhook receiver, an ntfy topic. */
 export const CHANNEL_KINDS = ['email', 'webhook', 'ntfy'] as const;
@@ -14,13 +13,3 @@ export type ChannelDelivery = (typeof CHANNEL_DELIVERIES)[number];
  * before, then a drop, then stock coming back. A channel's one message per quote leads with the first of these.
  */
 export const ALERT_SIGNIFICANCE: readonly AlertKind[] = ['below_max_price', 'new_lowest', 'price_drop', 'back_in_stock'];
-
-/** The most significant of a quote's reasons; the reasons must not be empty. */
-export function mostSignificant(reasons: readonly AlertKind[]): AlertKind {
-  const first = ALERT_SIGNIFICANCE.find((kind) => reasons.includes(kind));
-  if (first === undefined) throw new Error('a message needs at least one reason');
-  return first;
-}
-
-/** Every alert kind, in significance order (a channel's default `alert_kinds`). */
-export const ALL_ALERT_KINDS: readonly AlertKind[] = ALERT_SIGNIFICANCE.filter((kind) => ALERT_KINDS.includes(kind));

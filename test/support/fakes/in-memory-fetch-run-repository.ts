@@ -111,6 +111,11 @@ export class InMemoryFetchRunRepository implements FetchRunRepository, Transacti
     return claimed;
   }
 
+  async lockOpenTasks(runId: number, tasks: readonly FetchTask[]): Promise<ReadonlySet<string>> {
+    const run = this.run(runId);
+    return new Set(tasks.map(taskKey).filter((key) => { const state = run.tasks.get(key)?.state; return state === 'pending' || state === 'claimed'; }));
+  }
+
   async abandonRun(runId: number): Promise<void> {
     this.runs.delete(runId);
   }

@@ -52,6 +52,14 @@ left join edition e on e.edition_id = c.edition_id
 left join store s on s.store_id = c.store_id and ${STORE_ASKS_EDITION}
 order by c.edition_id, c.store_id`;
 
+// In key order, as every statement that locks tasks of a run does, so two holders never wait on each other in a circle.
+const LOCK_OPEN = `
+select f.edition_id, f.store_id from fetch_task f
+join unnest(?::bigint[], ?::bigint[]) as t(edition_id, store_id) on f.edition_id = t.edition_id and f.store_id = t.store_id
+where f.fetch_run_id = ? and f.status in ('pending', 'running')
+order by f.edition_id, f.store_id
+for update of f`;
+
 const RELEASE = `
 update fetch_task f set status = 'pending', claimed_at = null
 from unnest(?::bigint[], ?::bigint[]) as t(edition_id, store_id)
@@ -119,6 +127,12 @@ export class SqlFetchRunRepository implements FetchRunRepository {
       bookId: toNullableId(row.book_id),
       target: row.store_key === null || row.store_key === undefined ? null : targetFromRow(row),
     }));
+  }
+
+  async lockOpenTasks(runId: number, tasks: readonly FetchTask[]): Promise<ReadonlySet<string>> {
+    if (tasks.length === 0) return new Set();
+    const rows = await this.em.execute<Row[]>(LOCK_OPEN, [bigintArray(tasks.map((t) => t.editionId)), bigintArray(tasks.map((t) => t.storeId)), runId]);
+    return new Set(rows.map((row) => taskKey({ editionId: toId(row.edition_id), storeId: toId(row.store_id) })));
   }
 
   async abandonRun(runId: number): Promise<void> {

@@ -57,9 +57,12 @@ export interface FetchRunRepository {
   /** Gives claimed tasks back (their work failed before it could be settled). */
   releaseTasks(runId: number, tasks: readonly FetchTask[]): Promise<void>;
   /**
-   * Settles the tasks still open (one statement; the run's counters move once per call). Called in the transaction
-   * that stores the bundle's quotes, so a task settled by another holder (its claim lapsed meanwhile) stores nothing.
+   * Locks the given tasks that are still open until the transaction ends and returns their keys: a task settled by
+   * another holder (its claim lapsed meanwhile) is not among them, and none of them can be settled by another before
+   * this transaction commits. Takes no lock on the run, so bundles storing their quotes do not wait for each other.
    */
+  lockOpenTasks(runId: number, tasks: readonly FetchTask[]): Promise<ReadonlySet<string>>;
+  /** Settles the tasks still open (one statement; the run's counters move once per call). */
   settleTasks(runId: number, outcomes: readonly TaskOutcome[]): Promise<SettledBundle>;
   progress(runId: number): Promise<RunProgress>;
 }

@@ -26,6 +26,9 @@ class FakeRuns implements Pick<FetchRunRepository, 'claimTasks' | 'releaseTasks'
     return this.claimed;
   }
   async releaseTasks(): Promise<void> {}
+  async lockOpenTasks(_runId: number, tasks: readonly FetchTask[]): Promise<ReadonlySet<string>> {
+    return new Set(tasks.map((t) => `${t.editionId}/${t.storeId}`));
+  }
   async settleTasks(_runId: number, outcomes: readonly TaskOutcome[]): Promise<SettledBundle> {
     return { settled: new Set(outcomes.map((o) => `${o.editionId}/${o.storeId}`)), completedRun: null };
   }
