@@ -1,4 +1,4 @@
-import { addressOf, ChannelNotFoundError, ChannelWithoutAddressError } from '../../domain/alerts/channel-settings.js';
+import { addressOf, type Channel, ChannelNotFoundError, ChannelWithoutAddressError } from '../../domain/alerts/channel-settings.js';
 import type { ChannelRepository } from './ports/channel-repository.js';
 import type { ChannelDestination } from './ports/channel-sender.js';
 
@@ -9,8 +9,13 @@ import type { ChannelDestination } from './ports/channel-sender.js';
 export async function destinationOf(channels: ChannelRepository, userId: number, channelId: number): Promise<ChannelDestination> {
   const channel = await channels.find(userId, channelId);
   if (!channel) throw new ChannelNotFoundError(channelId);
+  return destinationOfFound(channels, userId, channel);
+}
+
+/** As destinationOf, for a channel already read; throws ChannelWithoutAddressError. */
+export async function destinationOfFound(channels: ChannelRepository, userId: number, channel: Channel): Promise<ChannelDestination> {
   const target = addressOf(channel);
-  if (target === null) throw new ChannelWithoutAddressError(channelId);
-  const secret = channel.kind === 'webhook' ? await channels.secretOf(userId, channelId) : null;
+  if (target === null) throw new ChannelWithoutAddressError(channel.id);
+  const secret = channel.kind === 'webhook' ? await channels.secretOf(userId, channel.id) : null;
   return { kind: channel.kind, target, secret };
 }

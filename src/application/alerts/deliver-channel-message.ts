@@ -1,9 +1,9 @@
 import { inject, injectable } from 'inversify';
-import { ChannelNotFoundError, ChannelWithoutAddressError } from '../../domain/alerts/channel-settings.js';
+import { ChannelWithoutAddressError } from '../../domain/alerts/channel-settings.js';
 import { alertFailed, alertSent } from '../../domain/logging/pricing-events.js';
 import { LogSink } from '../logging/log-sink.js';
 import { Clock } from '../shared/clock.js';
-import { destinationOf } from './channel-destination.js';
+import { destinationOfFound } from './channel-destination.js';
 import { DeliveredMessages, type QueuedChannelMessage } from './ports/channel-message-queue.js';
 import { ChannelRepository } from './ports/channel-repository.js';
 import { ChannelDeliveryFailed, ChannelSender } from './ports/channel-sender.js';
@@ -33,9 +33,8 @@ export class DeliverChannelMessage {
     if (await this.delivered.has(queued.message.idempotencyKey)) return 'already_delivered';
     let destination;
     try {
-      destination = await destinationOf(this.channels, queued.userId, queued.channelId);
+      destination = await destinationOfFound(this.channels, queued.userId, channel);
     } catch (error) {
-      if (error instanceof ChannelNotFoundError) return 'channel_gone';
       if (!(error instanceof ChannelWithoutAddressError)) throw error;
       // The account's own e-mail channel, and the account has no address: nothing to send, and the user should know.
       this.logs.record(alertFailed({ user_id: queued.userId, error: 'the account has no e-mail address' }, this.clock.now()));

@@ -1,9 +1,9 @@
 import { inject, injectable } from 'inversify';
-import { ChannelNotFoundError, ChannelWithoutAddressError } from '../../domain/alerts/channel-settings.js';
+import { ChannelWithoutAddressError } from '../../domain/alerts/channel-settings.js';
 import { alertFailed, alertSent } from '../../domain/logging/pricing-events.js';
 import { LogSink } from '../logging/log-sink.js';
 import { Clock } from '../shared/clock.js';
-import { destinationOf } from './channel-destination.js';
+import { destinationOfFound } from './channel-destination.js';
 import { DigestInbox } from './ports/channel-message-queue.js';
 import { ChannelRepository } from './ports/channel-repository.js';
 import { ChannelSender } from './ports/channel-sender.js';
@@ -34,10 +34,13 @@ export class SendDailyDigests {
       const channel = await this.channels.find(batch.userId, batch.channelId);
       let destination;
       try {
-        if (!channel || !channel.isEnabled) throw new ChannelNotFoundError(batch.channelId);
-        destination = await destinationOf(this.channels, batch.userId, batch.channelId);
+        destination = channel && channel.isEnabled ? await destinationOfFound(this.channels, batch.userId, channel) : null;
       } catch (error) {
-        if (!(error instanceof ChannelNotFoundError || error instanceof ChannelWithoutAddressError)) throw error;
+        if (!(error instanceof ChannelWithoutAddressError)) throw error;
+        destination = null;
+      }
+      if (destination === null) {
+        // Deleted, disabled or left without an address: its waiting messages are dropped.
         await this.inbox.markSent(batch);
         continue;
       }

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { httpPoster } from '../../../src/adapters/kits/net/http-post.js';
 import { WebhookChannelSender } from '../../../src/adapters/notify/webhook-channel-sender.js';
 import { ChannelDeliveryFailed, type ChannelDestination } from '../../../src/application/alerts/ports/channel-sender.js';
-import { sampleChannelMessage } from '../../unit/adapters/notify/sample-channel-message.js';
+import { SAMPLE_WEBHOOK_BODY, sampleChannelMessage } from '../../unit/adapters/notify/sample-channel-message.js';
 import { type ChannelReceiver, closedPort, pause, startChannelReceiver } from './channel-receiver.js';
 
 const SECRET = 'whsec_test_5f2b9c';
@@ -68,27 +68,7 @@ describe('webhook delivery', () => {
     expect(request!.headers['idempotency-key']).toBe('alert-41-channel-7');
     expect(hasValidSignature(request!.rawBody, request!.headers['shelfwatch-signature'] as string, SECRET)).toBe(true);
     expect(hasValidSignature(request!.rawBody, request!.headers['shelfwatch-signature'] as string, 'another secret')).toBe(false);
-    expect(JSON.parse(request!.rawBody.toString('utf8'))).toStrictEqual({
-      event: 'alert',
-      idempotency_key: 'alert-41-channel-7',
-      alert: {
-        alert_id: 41,
-        wish_id: 12,
-        book_id: 5,
-        edition_id: 9,
-        store_id: 3,
-        alert_kind: 'below_max_price',
-        amount: '9.99',
-        currency: 'EUR',
-        previous_amount: '12.50',
-        is_read: false,
-        created_at: '2026-11-25T08:30:00.120Z',
-      },
-      reasons: ['below_max_price', 'price_drop'],
-      book: { book_id: 5, book_original_title: 'Dune' },
-      store: { store_id: 3, store_name: 'Paperback Palace' },
-      url: 'https://paperback-palace.example/books/dune',
-    });
+    expect(JSON.parse(request!.rawBody.toString('utf8'))).toStrictEqual(SAMPLE_WEBHOOK_BODY);
   });
 
   it('signs the raw bytes of a body with non-ASCII text', async () => {

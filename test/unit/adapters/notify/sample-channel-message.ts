@@ -24,3 +24,26 @@ export function sampleChannelMessage(overrides: Partial<ChannelMessage> = {}): C
     ...overrides,
   };
 }
+
+/** The webhook body of sampleChannelMessage(), written out by hand as a receiver would read it. */
+export const SAMPLE_WEBHOOK_BODY = {
+    event: 'alert',
+    idempotency_key: 'alert-41-channel-7',
+    alert: {
+      alert_id: 41,
+      wish_id: 12,
+      book_id: 5,
+      edition_id: 9,
+      store_id: 3,
+      alert_kind: 'below_max_price',
+      amount: '9.99',
+      currency: 'EUR',
+      previous_amount: '12.50',
+      is_read: false,
+      created_at: '2026-11-25T08:30:00.120Z',
+    },
+    reasons: ['below_max_price', 'price_drop'],
+    book: { book_id: 5, book_original_title: 'Dune' },
+    store: { store_id: 3, store_name: 'Paperback Palace' },
+    url: 'https://paperback-palace.example/books/dune',
+  };

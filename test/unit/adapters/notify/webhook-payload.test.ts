@@ -1,31 +1,11 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { webhookAlertBody, webhookSignature, webhookTestBody } from '../../../../src/adapters/notify/webhook-payload.js';
-import { sampleChannelMessage } from './sample-channel-message.js';
+import { SAMPLE_WEBHOOK_BODY, sampleChannelMessage } from './sample-channel-message.js';
 
 describe('webhook body', () => {
   it('carries the alert as the API presents it, every reason, the book, the store and the url', () => {
-    expect(webhookAlertBody(sampleChannelMessage())).toStrictEqual({
-      event: 'alert',
-      idempotency_key: 'alert-41-channel-7',
-      alert: {
-        alert_id: 41,
-        wish_id: 12,
-        book_id: 5,
-        edition_id: 9,
-        store_id: 3,
-        alert_kind: 'below_max_price',
-        amount: '9.99',
-        currency: 'EUR',
-        previous_amount: '12.50',
-        is_read: false,
-        created_at: '2026-11-25T08:30:00.120Z',
-      },
-      reasons: ['below_max_price', 'price_drop'],
-      book: { book_id: 5, book_original_title: 'Dune' },
-      store: { store_id: 3, store_name: 'Paperback Palace' },
-      url: 'https://paperback-palace.example/books/dune',
-    });
+    expect(webhookAlertBody(sampleChannelMessage())).toStrictEqual(SAMPLE_WEBHOOK_BODY);
   });
 
   it('writes an unknown previous price as null', () => {
