@@ -13,6 +13,7 @@ import { Migration20261125000011_effective_preferences } from './Migration202611
 import { Migration20261125000012_notification_channels } from './Migration20261125000012_notification_channels.js';
 import { Migration20261125000013_channel_deliveries } from './Migration20261125000013_channel_deliveries.js';
 import { Migration20261125000014_edition_store_price } from './Migration20261125000014_edition_store_price.js';
+import { Migration20261126000015_edition_store_price_order } from './Migration20261126000015_edition_store_price_order.js';
 
 export const migrationsList = [
   { name: 'Migration20261122000001_catalog', class: Migration20261122000001_catalog },
@@ -29,4 +30,5 @@ export const migrationsList = [
   { name: 'Migration20261125000012_notification_channels', class: Migration20261125000012_notification_channels },
   { name: 'Migration20261125000013_channel_deliveries', class: Migration20261125000013_channel_deliveries },
   { name: 'Migration20261125000014_edition_store_price', class: Migration20261125000014_edition_store_price },
+  { name: 'Migration20261126000015_edition_store_price_order', class: Migration20261126000015_edition_store_price_order },
 ];

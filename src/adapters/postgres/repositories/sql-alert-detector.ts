@@ -36,7 +36,9 @@ reader as (
   from q
   join wish w on w.book_id = q.book_id and w.is_monitored
   -- The user's saved preferences or the defaults, and the one rule for a store they can buy from (migration 11).
-  join effective_preferences up on up.user_id = w.user_id
+  -- Looked up per wish (offset 0 keeps the planner from joining every user's preferences with the quotes first:
+  -- it cannot estimate the view's defaults and took that product for one row).
+  cross join lateral (select * from effective_preferences p where p.user_id = w.user_id offset 0) up
   join store s on s.store_id = q.store_id and store_sells_to(s, up.country, up.currency, up.formats)
   where q.format = any(up.formats)
     and (not exists (select 1 from user_language ul where ul.user_id = w.user_id)

@@ -15,7 +15,9 @@ import { type Row, toDate, toId } from './row-mapping.js';
  * to the earliest quote, then the lowest edition and store id.
  *
  * Both read edition_store_price (each pair's latest quote and lowest price, kept by triggers on price_quote), so a
- * wish costs one row per (edition, store), not its years of quotes. The wishes are read in keyset order with the best
+ * wish costs no years of quotes; and each edition's cheapest store comes first in an index (migration 15), so a wish
+ * costs one index step per edition and kind rather than a row per (edition, store): the winner is the first of the
+ * editions' firsts, by the same order. The wishes are read in keyset order with the best
  * price beside each (so a below_max_price filter leaves pages full); the lowest price is looked up for the page only.
  */
 
@@ -32,20 +34,30 @@ const readsEdition = (bookId: string): string =>
   `e.book_id = ${bookId} and e.format = any(r.formats)
      and (cardinality(r.language_ids) = 0 or e.language_id = any(r.language_ids))`;
 
-/** The reader's (edition, store) summaries of book `bookId`: one row per pair, its latest quote and lowest price. */
-const scopedSummaries = (bookId: string): string => `from edition e
-    join edition_store_price p on p.edition_id = e.edition_id and p.currency = r.currency and p.store_id = any(r.store_ids)
-    where ${readsEdition(bookId)}`;
+/** The edition `e`'s first summary in the reader's scope by `order` (one index step per edition, not its stores). */
+const firstOfEdition = (columns: string, condition: string, order: string): string => `cross join lateral (
+      select ${columns} from edition_store_price p
+      where p.edition_id = e.edition_id and p.currency = r.currency and p.store_id = any(r.store_ids)${condition}
+      order by ${order}, p.store_id
+      limit 1) p`;
 
-const BEST = `select p.edition_id, p.store_id, p.latest_minor as amount_minor, p.latest_availability as availability,
-           p.latest_fetched_at as fetched_at, p.latest_url as url
-    ${scopedSummaries('w.book_id')} and p.latest_availability <> 'out_of_stock'
-    order by p.latest_minor, p.latest_fetched_at desc, p.edition_id, p.store_id
+const BEST = `select p.edition_id, p.store_id, p.amount_minor, p.availability, p.fetched_at, p.url
+    from edition e
+    ${firstOfEdition(
+      `p.edition_id, p.store_id, p.latest_minor as amount_minor, p.latest_availability as availability,
+             p.latest_fetched_at as fetched_at, p.latest_url as url`,
+      " and p.latest_availability <> 'out_of_stock'",
+      'p.latest_minor, p.latest_fetched_at desc',
+    )}
+    where ${readsEdition('w.book_id')}
+    order by p.amount_minor, p.fetched_at desc, p.edition_id, p.store_id
     limit 1`;
 
-const LOWEST = `select p.edition_id, p.store_id, p.lowest_minor as low_minor, p.lowest_fetched_at as fetched_at
-    ${scopedSummaries('w.book_id')}
-    order by p.lowest_minor, p.lowest_fetched_at, p.edition_id, p.store_id
+const LOWEST = `select p.edition_id, p.store_id, p.low_minor, p.fetched_at
+    from edition e
+    ${firstOfEdition('p.edition_id, p.store_id, p.lowest_minor as low_minor, p.lowest_fetched_at as fetched_at', '', 'p.lowest_minor, p.lowest_fetched_at')}
+    where ${readsEdition('w.book_id')}
+    order by p.low_minor, p.fetched_at, p.edition_id, p.store_id
     limit 1`;
 
 /** True when the wish's max price is in the reader's currency and the best price is at or under it. */
