@@ -6,22 +6,63 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startEmbeddedPostgres } from '../../src/adapters/postgres/embedded-postgres.js';
 
+export const TEST_DATABASE_KINDS = ['testcontainers', 'DATABASE_URL', 'embedded'] as const;
+export type TestDatabaseKind = (typeof TEST_DATABASE_KINDS)[number];
+
+/** Needs Docker Hub; machines without it build one with scripts/ci/docker-engine.sh and name it in the env. */
+export const DEFAULT_POSTGRES_IMAGE = 'postgres:16-alpine';
+
 export interface TestDatabaseServer {
   /** URL of a maintenance database on the server; tests create their own databases from it. */
   adminUrl: string;
-  kind: 'testcontainers' | 'DATABASE_URL' | 'embedded';
+  kind: TestDatabaseKind;
+  /** Why this path was taken, in words. */
+  reason: string;
+  /** The image Testcontainers runs (kind 'testcontainers' only). */
+  image?: string;
   stop(): Promise<void>;
 }
 
-/** Testcontainers when a Docker engine answers, else DATABASE_URL, else an embedded PostgreSQL (needs only Node.js). */
-export async function startTestDatabaseServer(env: NodeJS.ProcessEnv): Promise<TestDatabaseServer> {
-  if (await dockerAnswers(env)) {
-    const { PostgreSqlContainer } = await import('@testcontainers/postgresql');
-    const container = await new PostgreSqlContainer('postgres:16-alpine').start();
-    return { adminUrl: container.getConnectionUri(), kind: 'testcontainers', stop: async () => void (await container.stop()) };
+/**
+ * The order: Testcontainers when a Docker engine answers and the image (env TESTCONTAINERS_POSTGRES_IMAGE, default
+ * postgres:16-alpine) is present or can be pulled; else DATABASE_URL; else an embedded PostgreSQL (needs only
+ * Node.js). An image that cannot be obtained prints a warning and falls through to the next path.
+ * Env REQUIRE_TEST_DATABASE (one of TEST_DATABASE_KINDS) turns a different path into an error, raised before
+ * anything is started; with REQUIRE_TEST_DATABASE=testcontainers a missing image is an error, not a fallback.
+ */
+export async function startTestDatabaseServer(
+  env: NodeJS.ProcessEnv,
+  warn: (line: string) => void = (line) => console.warn(line),
+): Promise<TestDatabaseServer> {
+  const required = requiredTestDatabase(env);
+  const engine = await probeDockerEngine(env);
+  let notTestcontainers: string;
+  if (engine.answers) {
+    const image = env.TESTCONTAINERS_POSTGRES_IMAGE?.trim() || DEFAULT_POSTGRES_IMAGE;
+    const imageProblem = await obtainImage(image);
+    if (imageProblem === undefined) {
+      const reason = `a Docker engine answered at ${engine.where} and image ${image} is available`;
+      refuseUnlessRequired(required, 'testcontainers', reason);
+      return startContainer(image, reason, env);
+    }
+    notTestcontainers = `a Docker engine answered at ${engine.where}, but image ${image} could not be obtained (${imageProblem})`;
+    if (required === 'testcontainers') refuseUnlessRequired(required, 'none', notTestcontainers);
+    warn(
+      `[tests] warning: ${notTestcontainers}; not using Testcontainers. ` +
+        'Set TESTCONTAINERS_POSTGRES_IMAGE to an image the engine has (scripts/ci/docker-engine.sh builds one).',
+    );
+  } else {
+    notTestcontainers = `no Docker engine answered at ${engine.where} (${engine.problem})`;
   }
-  if (env.DATABASE_URL) return { adminUrl: env.DATABASE_URL, kind: 'DATABASE_URL', stop: async () => undefined };
 
+  if (env.DATABASE_URL) {
+    const reason = `${notTestcontainers}; DATABASE_URL is set`;
+    refuseUnlessRequired(required, 'DATABASE_URL', reason);
+    return { adminUrl: env.DATABASE_URL, kind: 'DATABASE_URL', reason, stop: async () => undefined };
+  }
+
+  const reason = `${notTestcontainers}; DATABASE_URL is not set`;
+  refuseUnlessRequired(required, 'embedded', reason);
   const folder = await mkdtemp(path.join(tmpdir(), 'shelfwatch-test-'));
   // mkdtemp makes 0700; as root the server runs as `postgres`, which must traverse this folder.
   await chmod(folder, 0o755);
@@ -30,6 +71,7 @@ export async function startTestDatabaseServer(env: NodeJS.ProcessEnv): Promise<T
   return {
     adminUrl: db.url,
     kind: 'embedded',
+    reason,
     stop: async () => {
       await db.stop();
       await rm(folder, { recursive: true, force: true });
@@ -37,27 +79,90 @@ export async function startTestDatabaseServer(env: NodeJS.ProcessEnv): Promise<T
   };
 }
 
+/** REQUIRE_TEST_DATABASE, checked: unset or one of TEST_DATABASE_KINDS. */
+export function requiredTestDatabase(env: NodeJS.ProcessEnv): TestDatabaseKind | undefined {
+  const value = env.REQUIRE_TEST_DATABASE?.trim();
+  if (!value) return undefined;
+  const kind = TEST_DATABASE_KINDS.find((k) => k === value);
+  if (!kind) throw new Error(`REQUIRE_TEST_DATABASE=${value} is not one of ${TEST_DATABASE_KINDS.join(', ')}`);
+  return kind;
+}
+
+function refuseUnlessRequired(required: TestDatabaseKind | undefined, taken: TestDatabaseKind | 'none', reason: string): void {
+  if (required === undefined || required === taken) return;
+  const path = taken === 'none' ? 'Testcontainers cannot be used' : `the tests would use ${taken}`;
+  throw new Error(`REQUIRE_TEST_DATABASE=${required}, but ${path}: ${reason}`);
+}
+
+async function startContainer(image: string, reason: string, env: NodeJS.ProcessEnv): Promise<TestDatabaseServer> {
+  const { PostgreSqlContainer } = await import('@testcontainers/postgresql');
+  try {
+    const container = await new PostgreSqlContainer(image).start();
+    return {
+      adminUrl: container.getConnectionUri(),
+      kind: 'testcontainers',
+      reason,
+      image,
+      stop: async () => void (await container.stop()),
+    };
+  } catch (error) {
+    const ryukHint =
+      env.TESTCONTAINERS_RYUK_DISABLED === 'true'
+        ? ''
+        : ' (Testcontainers also starts its reaper, testcontainers/ryuk, from Docker Hub; without Docker Hub set TESTCONTAINERS_RYUK_DISABLED=true)';
+    throw new Error(`Testcontainers could not start ${image}${ryukHint}: ${error instanceof Error ? error.message : String(error)}`, {
+      cause: error,
+    });
+  }
+}
+
+/** Undefined when the engine has the image or pulled it; else why not. */
+async function obtainImage(image: string): Promise<string | undefined> {
+  const { getContainerRuntimeClient, ImageName } = await import('testcontainers');
+  try {
+    const client = await getContainerRuntimeClient();
+    const name = ImageName.fromString(image);
+    if (await client.image.exists(name)) return undefined;
+    // Testcontainers' pull ends quietly when the registry reports an error inside the stream; check again after.
+    await client.image.pull(name);
+    return (await client.image.exists(name)) ? undefined : 'not present, and the pull did not produce it';
+  } catch (error) {
+    return `not present, and the pull failed: ${(error instanceof Error ? error.message : String(error)).trim()}`;
+  }
+}
+
+interface DockerEngineProbe {
+  answers: boolean;
+  /** The socket or host asked. */
+  where: string;
+  problem?: string;
+}
+
 /** Importing testcontainers costs time and fails slowly; ask the engine directly first. */
-async function dockerAnswers(env: NodeJS.ProcessEnv): Promise<boolean> {
+async function probeDockerEngine(env: NodeJS.ProcessEnv): Promise<DockerEngineProbe> {
   const host = env.DOCKER_HOST;
   let options: { host: string; port: number } | { socketPath: string };
+  let where: string;
   if (host?.startsWith('tcp://')) {
     const url = new URL(host.replace('tcp://', 'http://'));
     options = { host: url.hostname, port: Number(url.port) };
+    where = host;
   } else {
     const socketPath = host?.startsWith('unix://') ? host.slice('unix://'.length) : '/var/run/docker.sock';
-    if (!existsSync(socketPath)) return false;
+    where = socketPath;
+    if (!existsSync(socketPath)) return { answers: false, where, problem: 'the socket does not exist' };
     options = { socketPath };
   }
   return new Promise((resolve) => {
     const req = request({ ...options, path: '/_ping', method: 'GET', timeout: 1000 }, (res) => {
       res.resume();
-      resolve(res.statusCode === 200);
+      if (res.statusCode === 200) resolve({ answers: true, where });
+      else resolve({ answers: false, where, problem: `GET /_ping answered HTTP ${res.statusCode}` });
     });
-    req.on('error', () => resolve(false));
+    req.on('error', (error) => resolve({ answers: false, where, problem: `GET /_ping failed: ${error.message}` }));
     req.on('timeout', () => {
       req.destroy();
-      resolve(false);
+      resolve({ answers: false, where, problem: 'GET /_ping timed out after 1 s' });
     });
     req.end();
   });

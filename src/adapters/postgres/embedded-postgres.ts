@@ -4,6 +4,7 @@ import { chmod, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { assertClusterMajor } from './backup/major-version.js';
 import { reachableEmbeddedPostgres } from './embedded-binaries.js';
 import { supervise } from './embedded-supervisor.js';
 
@@ -81,6 +82,8 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     options.onProgress?.(`Using the embedded PostgreSQL already running on port ${options.port}`);
     return { url, clusterDir: options.clusterDir, stop: async () => undefined, lost: NEVER };
   }
+  // A folder made by another major version: one line saying how to carry the data over, not the server's own FATAL.
+  await assertClusterMajor(options.clusterDir);
   if (!existsSync(path.join(options.clusterDir, 'PG_VERSION'))) {
     options.onProgress?.(`Creating the embedded PostgreSQL cluster in ${options.clusterDir} ...`);
     await mkdir(path.dirname(options.clusterDir), { recursive: true });

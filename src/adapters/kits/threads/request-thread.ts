@@ -2,13 +2,18 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 
-/** tsx's ESM register API, found from here: eval'd code in a thread would look for tsx from the working directory. */
-const TSX_API = tsxEsmApi();
+/**
+ * tsx's ESM register API, found from here: eval'd code in a thread would look for tsx from the working directory.
+ * Resolved on first use only, by a `.ts` entry: compiled JavaScript (`npm run build`) runs without tsx installed.
+ */
+let tsxApi: string | null = null;
 
 function tsxEsmApi(): string {
+  if (tsxApi) return tsxApi;
   const require = createRequire(import.meta.url);
   const manifest = require('tsx/package.json') as { exports: Record<string, { import: { default: string } }> };
-  return new URL(manifest.exports['./esm/api']!.import.default, pathToFileURL(require.resolve('tsx/package.json'))).href;
+  tsxApi = new URL(manifest.exports['./esm/api']!.import.default, pathToFileURL(require.resolve('tsx/package.json'))).href;
+  return tsxApi;
 }
 
 /** A thread's entry module beside the calling module: its `.ts` file under tsx, its `.js` twin when compiled. */
@@ -82,7 +87,7 @@ export class RequestThread<Request, Result> {
     // TypeScript sources (tsx: npm start, the job CLI, tests) need tsx's loader registered in the thread first;
     // Node 20 does not apply the parent's `--import tsx` to a worker.
     const worker = entry.pathname.endsWith('.ts')
-      ? new Worker(`import(${JSON.stringify(TSX_API)}).then(({ register }) => { register(); return import(${JSON.stringify(entry.href)}); });`, {
+      ? new Worker(`import(${JSON.stringify(tsxEsmApi())}).then(({ register }) => { register(); return import(${JSON.stringify(entry.href)}); });`, {
           eval: true,
           execArgv: [],
           workerData,

@@ -1,0 +1,66 @@
+// `npm run restore -- FILE`: restores a backup made by `npm run backup` into the embedded database's folder
+// (DATA_DIR/pg), which must be absent or empty and Shelfwatch stopped; the backup's secrets become the data folder's.
+// PostgreSQL is then started once on it: it replays the WAL the backup includes and is consistent from then on.
+// Mechanism: src/adapters/postgres/backup/restore.ts; docs/backup-restore.md.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { loadConfig } from '../../../config/config.js';
+import { restoreBackup } from '../../adapters/postgres/backup/restore.js';
+import { localSecrets, reachableClusterDir, startEmbeddedPostgres } from '../../adapters/postgres/embedded-postgres.js';
+import { exitOnStartFailure, onStopSignal } from '../process-signals.js';
+
+const say = (line: string): void => console.log(line);
+
+const stopRequest = new AbortController();
+onStopSignal((signal) => {
+  say(`${signal} received: stopping the restore and removing what it wrote ...`);
+  stopRequest.abort(new Error(`${signal} received: the restore was stopped; the data folder was left as it was`));
+});
+
+async function main(args: string[]): Promise<void> {
+  const [file, ...rest] = args;
+  if (!file || rest.length > 0 || file.startsWith('-')) throw new Error('Usage: npm run restore -- FILE   (a file made by npm run backup)');
+  const config = loadConfig(undefined, 'log-maintenance');
+  if (config.database.kind === 'external') {
+    throw new Error(
+      'DATABASE_URL is set: npm run restore restores the embedded database only; restore your PostgreSQL with its own tools (pg_restore, or a pg_basebackup copy): see docs/backup-restore.md',
+    );
+  }
+  const { dataDir, port } = config.database;
+  const source = path.resolve(file);
+  if (!existsSync(source)) throw new Error(`${source} does not exist`);
+  const clusterDir = await reachableClusterDir(path.join(dataDir, 'pg'), say);
+  const secretsFile = path.join(path.resolve(dataDir), 'secrets.json');
+  const result = await restoreBackup({ file: source, clusterDir, secretsFile, onProgress: say, signal: stopRequest.signal });
+  if (result.secrets.kind === 'replaced') {
+    say(`${secretsFile} now holds the backup's secrets (the database password it knows); the previous file is kept as ${result.secrets.previousKeptAs}`);
+  }
+
+  say('Starting PostgreSQL once on the restored folder: it replays the WAL included in the backup ...');
+  const secrets = await localSecrets(dataDir);
+  let database;
+  try {
+    database = await startEmbeddedPostgres({ clusterDir, port, password: secrets.postgresPassword, database: 'shelfwatch', onProgress: say });
+  } catch (error) {
+    throw new Error(`The backup was restored into ${clusterDir}, but PostgreSQL could not be started on it to finish: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  try {
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ recovering: boolean; lsn: string }>('select pg_is_in_recovery() as recovering, pg_current_wal_lsn()::text as lsn');
+      if (rows[0]?.recovering) throw new Error('PostgreSQL is still in recovery on the restored folder');
+    } finally {
+      await client.end();
+    }
+  } finally {
+    await database.stop();
+  }
+  say(
+    `Restored: the database is consistent as of ${result.trailer.endLsn} (backup "${result.header.label}"). ` +
+      'Start Shelfwatch (npm start); a newer version applies its migrations on that start.',
+  );
+}
+
+main(process.argv.slice(2)).then(() => process.exit(0), exitOnStartFailure(null));
