@@ -6,11 +6,11 @@
 // Results go to docs/benchmarks.md between the logging-benchmark markers.
 import path from 'node:path';
 import pg from 'pg';
-import { LOG_INSERT_SQL, logRowsText } from '../src/adapters/logging/log-insert.js';
 import { prepareDatabase } from '../src/adapters/postgres/database.js';
 import { configuredStores } from '../src/adapters/stores/recipes/configured-stores.js';
 import { cpuWindow, waitForQuiet } from './cpu.js';
 import { type BenchDatabase, freePort, startBenchDatabase } from './database.js';
+import type { LogEvent } from '../src/domain/logging/log-event.js';
 import { BENCH_EVENT_NAME, benchEvent, benchIntakeBody } from './logging-events.js';
 import { writeLoggingSection } from './logging-report.js';
 import { cores, machineInfo } from './pricing-report.js';
@@ -19,6 +19,14 @@ import { type HttpLoad, load } from './logging-http-load.js';
 import { median } from './paired-ratio.js';
 import { runningChildren, startNodeChild } from './processes.js';
 import { table } from './report.js';
+
+/** The baseline: the batch as one jsonb parameter of one insert, back to back (the service writes with COPY). */
+const BASELINE_INSERT_SQL = `insert into log (log_time, log_level, log_source, log_event, log_detail)
+  select r.log_time, r.log_level, r.log_source, r.log_event, coalesce(r.log_detail, '{}'::jsonb)
+  from jsonb_to_recordset($1::jsonb) as r(log_time timestamptz, log_level text, log_source text, log_event text, log_detail jsonb)`;
+
+const baselineRowsText = (events: readonly LogEvent[]): string =>
+  JSON.stringify(events.map((e) => ({ log_time: e.time.toISOString(), log_level: e.level, log_source: e.source, log_event: e.event, log_detail: e.detail })));
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const SECONDS = Number(process.env.BENCH_LOGGING_SECONDS ?? 30);
@@ -69,7 +77,7 @@ async function baselineBulkInsert(url: string): Promise<Rate> {
   while (performance.now() - started < SECONDS * 1000) {
     const now = new Date();
     const batch = Array.from({ length: BATCH }, (_, i) => benchEvent(rows + i, now));
-    await client.query(LOG_INSERT_SQL, [logRowsText(batch)]);
+    await client.query(BASELINE_INSERT_SQL, [baselineRowsText(batch)]);
     rows += BATCH;
   }
   const seconds = (performance.now() - started) / 1000;

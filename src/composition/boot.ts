@@ -8,10 +8,14 @@ import { createChannelTestQueue } from '../adapters/scheduler/pg-boss-channel-te
 import { createEnrichmentQueue } from '../adapters/scheduler/pg-boss-enrichment-queue.js';
 import { startPgBoss } from '../adapters/scheduler/pg-boss-fetch-queue.js';
 import { configuredStores } from '../adapters/stores/recipes/configured-stores.js';
+import { underAdvisoryLock } from '../adapters/kits/sql/advisory-lock.js';
 import { reportQueueError } from './modules/job-queue-module.js';
 import { ShutdownStack } from './shutdown-stack.js';
 import { StartedResources } from './started-resources.js';
 import { Config, Say } from './tokens.js';
+
+/** The advisory lock under which an instance starts the job queue and creates its queues. */
+const QUEUE_SETUP_LOCK_KEY = 7_311_003;
 
 export interface DatabaseBoot {
   /** Upsert the reference data (taxonomy, stores) after migrating: the API and the job CLI do, the log tools do not. */
@@ -43,13 +47,19 @@ export async function bootDatabase(container: Container, options: DatabaseBoot):
 /** pg-boss on the same database, with the fetch, enrichment, channel message and channel test queues; after bootDatabase. */
 export async function bootJobQueue(container: Container): Promise<void> {
   const shutdown = container.get(ShutdownStack);
-  const boss = await startPgBoss(container.get(StartedResources).databaseUrl, reportQueueError);
-  // pg-boss's own graceful stop waits for its workers (the enrichment run), within what is left of the budget.
-  shutdown.push('job queue', ({ deadline }) => boss.stop({ graceful: true, wait: true, timeout: Math.min(30_000, Math.max(1_000, deadline - Date.now())) }));
-  await createEnrichmentQueue(boss);
-  await createChannelTestQueue(boss);
+  const databaseUrl = container.get(StartedResources).databaseUrl;
   const { retryLimit, retryDelaySeconds } = container.get(Config).channels;
-  await createChannelMessageQueue(boss, { retryLimit, retryDelaySeconds });
+  // Creating a queue is DDL (a partition of pg-boss's job table): two instances starting together on a new database
+  // deadlocked doing it at once, so one does it after the other.
+  const boss = await underAdvisoryLock(databaseUrl, QUEUE_SETUP_LOCK_KEY, async () => {
+    const started = await startPgBoss(databaseUrl, reportQueueError);
+    // pg-boss's own graceful stop waits for its workers (the enrichment run), within what is left of the budget.
+    shutdown.push('job queue', ({ deadline }) => started.stop({ graceful: true, wait: true, timeout: Math.min(30_000, Math.max(1_000, deadline - Date.now())) }));
+    await createEnrichmentQueue(started);
+    await createChannelTestQueue(started);
+    await createChannelMessageQueue(started, { retryLimit, retryDelaySeconds });
+    return started;
+  });
   container.get(StartedResources).jobQueueStarted(boss);
 }
 

@@ -5,9 +5,9 @@ import type { LogFilter, LogRecord } from '../../domain/logging/log-record.js';
 import type { EventSummary } from '../../domain/logging/maintainer-alert.js';
 import type { PageRequest, PageSlice } from '../../domain/shared/page.js';
 import { sliceOf, whereOf } from '../kits/sql/keyset.js';
-import { runBound, selectRows } from '../kits/sql/select-rows.js';
+import { onPooledClient, selectRows } from '../kits/sql/select-rows.js';
 import { refusalOf } from './log-batch-refused.js';
-import { LOG_INSERT_SQL, logRowsText } from './log-insert.js';
+import { copyLogRows, logCopyText } from './log-insert.js';
 
 const COLUMNS = 'log_id, log_time, log_level, log_source, log_event, log_detail';
 /** The position of a key row in the viewer's order; a row deleted by retention meanwhile ends the listing there. */
@@ -17,13 +17,13 @@ export class SqlLogStore implements LogStore {
   constructor(private readonly em: EntityManager) {}
 
   /**
-   * The batch with one statement (`LOG_INSERT_SQL`), on the ORM's pool (`LogBatchWriting` 'orm-pool'). Rejects with a
-   * LogBatchRefused when the table refuses what the batch holds, so the buffer can split it.
+   * The batch with one COPY (`LOG_COPY_SQL`), on a connection of the ORM's pool (`LogBatchWriting` 'orm-pool'). Rejects
+   * with a LogBatchRefused when the table refuses what the batch holds, so the buffer can split it.
    */
   async append(events: readonly LogEvent[]): Promise<void> {
-    const rows = logRowsText(events);
+    const copyText = logCopyText(events);
     try {
-      await runBound(this.em, LOG_INSERT_SQL, [rows]);
+      await onPooledClient(this.em, (client) => copyLogRows(client, copyText));
     } catch (error) {
       throw refusalOf(error);
     }

@@ -2,10 +2,13 @@ import type { LogEvent } from '../../domain/logging/log-event.js';
 import { RequestThread, threadEntry } from '../kits/threads/request-thread.js';
 import type { LogBatchWriter } from './log-batch-writer.js';
 import { fromThreadError } from './log-batch-refused.js';
-import { logRowsText } from './log-insert.js';
+import { logCopyText } from './log-insert.js';
 
-/** A batch as events (copied by the structured clone), or as text when a detail holds something it cannot copy. */
-export type LogWriteRequest = { events: readonly LogEvent[] } | { rowsText: string };
+/**
+ * A batch as events (copied by the structured clone), or as the COPY text (`logCopyText`) when a detail holds
+ * something the clone cannot copy (a function): JSON leaves that out, as the text does.
+ */
+export type LogWriteRequest = { events: readonly LogEvent[] } | { copyText: string };
 
 export interface LogWriterThreadData {
   databaseUrl: string;
@@ -24,10 +27,10 @@ const THREAD_HEAP_MB = 64;
 const CONNECT_TIMEOUT_MS = 5_000;
 
 /**
- * Writes log batches on a worker thread with its own connection (log-writer-thread.ts). Under a flood of logged
- * answers (401s, 5xx) the batch's JSON text and the driver's work would otherwise run on the thread that answers
- * HTTP requests; here that thread only hands the events over. A failed write rejects, as an in-thread insert would:
- * with a LogBatchRefused when the table refused the batch's content.
+ * Writes log batches on a worker thread with its own connection (log-writer-thread.ts), one COPY per batch
+ * (`LOG_COPY_SQL`). Under a flood of logged answers (401s, 5xx) the batch's COPY text and the driver's work would
+ * otherwise run on the thread that answers HTTP requests; here that thread only hands the events over. A failed
+ * write rejects, as an in-thread write would: with a LogBatchRefused when the table refused the batch's content.
  */
 export class ThreadLogWriter implements LogBatchWriter {
   private readonly thread: RequestThread<LogWriteRequest, null>;
@@ -49,7 +52,7 @@ export class ThreadLogWriter implements LogBatchWriter {
       return;
     } catch (error) {
       if (!(error instanceof Error && error.name === 'DataCloneError')) throw fromThreadError(error);
-      request = { rowsText: logRowsText(events) };
+      request = { copyText: logCopyText(events) };
     }
     await this.thread.call(request).catch((error: unknown) => {
       throw fromThreadError(error);

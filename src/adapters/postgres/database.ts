@@ -1,5 +1,6 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import pg from 'pg';
+import { underAdvisoryLock } from '../kits/sql/advisory-lock.js';
 import { type ReferenceStore, seedReferenceData, type SeedSummary } from './seed/reference-seeder.js';
 import { mikroOrmOptions } from './mikro-orm-options.js';
 
@@ -32,17 +33,14 @@ export interface PreparedDatabase {
  * lock, so several instances starting together do it once each, one after the other.
  */
 export async function prepareDatabase(databaseUrl: string, stores: readonly ReferenceStore[] | null): Promise<PreparedDatabase> {
-  const lock = new pg.Client({ connectionString: databaseUrl });
-  await lock.connect();
   const orm = await MikroORM.init(mikroOrmOptions(databaseUrl, 2));
   try {
-    await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-    const applied = await orm.getMigrator().up();
-    const seeded = stores ? await seedReferenceData(lock, stores) : null;
-    return { appliedMigrations: applied.map((m) => m.name), seeded };
+    return await underAdvisoryLock(databaseUrl, MIGRATION_LOCK_KEY, async (lock) => {
+      const applied = await orm.getMigrator().up();
+      const seeded = stores ? await seedReferenceData(lock, stores) : null;
+      return { appliedMigrations: applied.map((m) => m.name), seeded };
+    });
   } finally {
-    await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
-    await lock.end().catch(() => undefined);
     await orm.close(true);
   }
 }

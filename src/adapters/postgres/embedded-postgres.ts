@@ -62,6 +62,8 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     password: options.password,
     persistent: true,
     createPostgresUser: process.getuid?.() === 0,
+    // UTF-8 whatever the locale: with none set (a container), initdb would make an SQL_ASCII cluster.
+    initdbFlags: ['--encoding=UTF8'],
     // Loopback only, no Unix socket that could clash with a system PostgreSQL.
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
     onLog: (message) => {

@@ -10,10 +10,19 @@ const say = (line: string): void => console.log(line);
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  // Claimed before the start, which can take a while (a database to provision and migrate): a SIGTERM meanwhile
+  // (an orchestrator giving up, node as a container's PID 1) stops the service as soon as it has started.
+  let onStop: ((signal: string) => void) | null = null;
+  let stopRequested: string | null = null;
+  onStopSignal((signal) => {
+    if (onStop) return onStop(signal);
+    stopRequested = signal;
+    say(`${signal} received while starting: stopping once started ...`);
+  });
   const service = await startService(config, say);
   say(`Shelfwatch is listening on ${service.url} (web UI at ${service.url}/, API under ${service.url}/api, OpenAPI at ${service.url}/api/openapi.json)`);
   if (config.web.devSignIn) say(`Development sign-in is on (DEV_SIGN_IN): ${service.url}/sign-in.html`);
-  if (config.database.kind === 'embedded' && service.hsSecret) {
+  if (config.database.kind === 'embedded' && service.hsSecret && config.nodeEnv !== 'production') {
     say(`Development token (user "dev", valid 30 days):\n${signDevelopmentToken(service.hsSecret, 'dev')}`);
   }
 
@@ -28,14 +37,15 @@ async function main(): Promise<void> {
       },
     );
   };
-  onStopSignal((signal) => {
+  onStop = (signal) => {
     if (stopping) return;
     say(
       `${signal} received: finishing requests in flight and fetch bundles in hand (up to ${config.shutdownGraceMs / 1000} s), ` +
         'handing back the rest, flushing logs, stopping ...',
     );
     stop(0);
-  });
+  };
+  if (stopRequested !== null) onStop(stopRequested);
   // The embedded database died and could not be restarted: nothing can be served or finished any more (no grace).
   void service.lost.then((error) => {
     if (stopping) return;

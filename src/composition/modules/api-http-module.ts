@@ -9,7 +9,7 @@ import { apiRoutes } from '../../adapters/http/api-routes.js';
 import { authenticate } from '../../adapters/http/auth/authenticate.js';
 import { keySourceFromConfig } from '../../adapters/http/auth/jwt-key-source-from-config.js';
 import { JwtVerifier } from '../../adapters/http/auth/jwt-verifier.js';
-import { healthRoutes } from '../../adapters/http/health-routes.js';
+import { healthRoutes } from '../../adapters/kits/http/health-routes.js';
 import { createHttpApp } from '../../adapters/http/http-app.js';
 import { consoleLogger } from '../../adapters/kits/console/console-output.js';
 import { CursorCodec } from '../../adapters/kits/http/pagination/cursor-codec.js';

@@ -10,6 +10,8 @@ import { Clock } from '../../application/shared/clock.js';
 import { consoleLogger } from '../../adapters/kits/console/console-output.js';
 import { CursorCodec } from '../../adapters/kits/http/pagination/cursor-codec.js';
 import { Paginator } from '../../adapters/kits/http/pagination/page-links.js';
+import { StartedResources } from '../started-resources.js';
+import { healthRoutes } from '../../adapters/kits/http/health-routes.js';
 import { createLogHttpApp } from '../../adapters/logging/http/log-http-app.js';
 import { logRoutes } from '../../adapters/logging/http/log-routes.js';
 import { MaintainerAlertSweep } from '../../adapters/logging/maintainer-alert-sweep.js';
@@ -59,6 +61,16 @@ export const logComponentModule = (config: AppConfig) =>
     );
     bind(LogRetentionJob).toDynamicValue((context) => logRetentionJob(context.get(PurgeOldLogs, { autobind: true }), config.logging.retention.cron));
     bind(LogHttpApp).toDynamicValue((context) =>
-      createLogHttpApp({ routes: context.get(LogRoutes), logs: context.get(LogSink), clock: context.get(Clock), isDatabaseUnavailable }),
+      createLogHttpApp({
+        probes: healthRoutes({
+          checks: { database: () => context.get(StartedResources).orm.em.getConnection().execute('select 1') },
+          // The component stops by closing its server: nothing is left to turn away first.
+          stopping: () => false,
+        }),
+        routes: context.get(LogRoutes),
+        logs: context.get(LogSink),
+        clock: context.get(Clock),
+        isDatabaseUnavailable,
+      }),
     );
   });

@@ -77,6 +77,20 @@ describe('the standalone logging component', () => {
     }
   });
 
+  it('answers the probes without a token: /healthz, and /readyz checking its database', async () => {
+    const component = startComponent();
+    try {
+      const url = await component.url;
+      const health = await fetch(`${url}/healthz`);
+      expect([health.status, await health.json()]).toEqual([200, { status: 'ok' }]);
+      const ready = await fetch(`${url}/readyz`);
+      expect([ready.status, await ready.json()]).toEqual([200, { status: 'ok', checks: { database: 'ok' } }]);
+    } finally {
+      component.process.child.kill('SIGTERM');
+      await component.process.exited();
+    }
+  });
+
   it('serves the viewer too, and says 404 elsewhere', async () => {
     const component = startComponent();
     try {

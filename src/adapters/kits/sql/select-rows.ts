@@ -1,4 +1,5 @@
 import { type EntityManager, TransactionContext } from '@mikro-orm/postgresql';
+import type pg from 'pg';
 
 interface PooledConnection {
   query(text: string, values?: readonly unknown[]): Promise<{ rows: Array<Record<string, unknown>> }>;
@@ -17,26 +18,23 @@ interface KnexClient {
  */
 export async function selectRows(em: EntityManager, sql: string, params: readonly unknown[]): Promise<Array<Record<string, unknown>>> {
   if (TransactionContext.getEntityManager(em.name)?.getTransactionContext()) return em.execute(sql, [...params]);
-  return onPooledConnection(em, (connection) => connection.query(em.getPlatform().formatQuery(sql, params)));
+  return onPooledConnection(em, async (connection) => (await connection.query(em.getPlatform().formatQuery(sql, params))).rows);
 }
 
 /**
- * Runs one statement with `$1`-style bind parameters on a pooled connection, outside any transaction. For large
- * values (a batch of log rows as one JSON text): MikroORM would escape them into the SQL text character by
- * character, while a bind parameter travels as it is.
+ * Runs `run` with a pooled connection as the driver's client (knex pools `pg.Client`s), outside any transaction, for
+ * what only the driver does: COPY (pg-copy-streams). `run` must leave the connection ready for the next statement
+ * (COPY does, after an error too). A failure rejects with the ORM's converted exception, as `em.execute` does.
  */
-export async function runBound(em: EntityManager, sql: string, values: readonly unknown[]): Promise<Array<Record<string, unknown>>> {
-  return onPooledConnection(em, (connection) => connection.query(sql, values));
+export async function onPooledClient<T>(em: EntityManager, run: (client: pg.ClientBase) => Promise<T>): Promise<T> {
+  return onPooledConnection(em, (connection) => run(connection as unknown as pg.ClientBase));
 }
 
-async function onPooledConnection(
-  em: EntityManager,
-  run: (connection: PooledConnection) => Promise<{ rows: Array<Record<string, unknown>> }>,
-): Promise<Array<Record<string, unknown>>> {
+async function onPooledConnection<T>(em: EntityManager, run: (connection: PooledConnection) => Promise<T>): Promise<T> {
   const client = em.getConnection().getKnex().client as KnexClient;
   const connection = await client.acquireConnection();
   try {
-    return (await run(connection)).rows;
+    return await run(connection);
   } catch (error) {
     throw em.getPlatform().getExceptionConverter().convertException(error as Error);
   } finally {

@@ -1,7 +1,7 @@
 import express from 'express';
 import { afterEach, describe, expect, it } from 'vitest';
-import { healthRoutes, type ReadinessCheck } from '../../../src/adapters/http/health-routes.js';
-import { listen, type RunningServer } from '../../../src/adapters/kits/http/http-server.js';
+import { healthRoutes, type ReadinessCheck } from '../../../../src/adapters/kits/http/health-routes.js';
+import { listen, type RunningServer } from '../../../../src/adapters/kits/http/http-server.js';
 
 let server: RunningServer | undefined;
 afterEach(async () => {
