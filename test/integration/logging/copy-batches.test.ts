@@ -1,47 +1,20 @@
-import type { MikroORM } from '@mikro-orm/postgresql';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BufferedLogSink } from '../../../src/adapters/logging/buffered-log-sink.js';
 import { LogBatchRefused } from '../../../src/adapters/logging/log-batch-refused.js';
 import { batchWriterOf } from '../../../src/adapters/logging/log-batch-writer.js';
-import { SqlLogStore } from '../../../src/adapters/logging/sql-log-store.js';
-import { ThreadLogWriter } from '../../../src/adapters/logging/thread-log-writer.js';
-import { openOrm } from '../../../src/adapters/postgres/database.js';
 import { MAX_DETAIL_BYTES } from '../../../src/domain/logging/log-detail.js';
 import { TRUNCATED_KEY, sanitiseDetail } from '../../../src/domain/logging/log-detail-sanitiser.js';
 import type { LogEvent } from '../../../src/domain/logging/log-event.js';
 import { utf8Bytes } from '../../../src/domain/logging/log-text.js';
-import { createTestDatabase, type TestDatabase } from '../../support/test-database.js';
-import { tapConsole, type ConsoleTap } from './logging-test-helpers.js';
+import { useLogWriters } from './logging-test-helpers.js';
 
 // Batches are written with COPY in its text format (log-insert.ts), by the writer thread and on the ORM's pool: every
 // character COPY reads specially must come back from the table exactly as it was recorded.
-let db: TestDatabase;
-let orm: MikroORM;
-let store: SqlLogStore;
-let thread: ThreadLogWriter;
-let tap: ConsoleTap;
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  orm = await openOrm(db.url, 2);
-  store = new SqlLogStore(orm.em);
-  thread = new ThreadLogWriter(db.url);
-});
-beforeEach(async () => {
-  await db.sql('delete from log');
-  tap?.stop();
-  tap = tapConsole();
-});
-afterAll(async () => {
-  tap?.stop();
-  await thread?.close();
-  await orm?.close(true);
-  await db?.drop();
-});
+const w = useLogWriters();
 
 const writers = {
-  'the writer thread': (batch: readonly LogEvent[]) => thread.write(batch),
-  "the ORM's pool": (batch: readonly LogEvent[]) => store.append(batch),
+  'the writer thread': (batch: readonly LogEvent[]) => w.thread.write(batch),
+  "the ORM's pool": (batch: readonly LogEvent[]) => w.store.append(batch),
 };
 
 /** Every character COPY's text format reads specially, and text that looks like its escapes. */
@@ -59,7 +32,7 @@ const awkwardDetails: Array<Record<string, unknown>> = [
   atLimit,
 ];
 const stored = () =>
-  db.sql<{ time: Date; level: string; source: string; event: string; detail: Record<string, unknown>; text: string }>(
+  w.db.sql<{ time: Date; level: string; source: string; event: string; detail: Record<string, unknown>; text: string }>(
     `select log_time as time, log_level as level, log_source as source, log_event as event, log_detail as detail, log_detail::text as text
      from log where log_event = 'copy_probe' order by log_id`,
   );
@@ -81,14 +54,14 @@ describe.each(Object.entries(writers))('a batch written by %s', (_name, write) =
 
   it('stores names as given, tabs and backslashes included', async () => {
     await write([{ ...event(0, { i: 0 }), source: 'src\twith\\tab\nand line' }]);
-    expect((await db.sql<{ source: string }>(`select log_source as source from log where log_event = 'copy_probe'`))[0]!.source).toBe('src\twith\\tab\nand line');
+    expect((await w.db.sql<{ source: string }>(`select log_source as source from log where log_event = 'copy_probe'`))[0]!.source).toBe('src\twith\\tab\nand line');
   });
 
   it('writes 500 events of 16 KiB in one COPY, and a refusal early in such a batch leaves the connection usable', async () => {
     const big = Array.from({ length: 500 }, (_, i) => event(i, i % 2 ? atLimit : { i, text: AWKWARD }));
     await write(big);
     expect((await stored()).length).toBe(500);
-    await db.sql('delete from log');
+    await w.db.sql('delete from log');
     // The server refuses the third row while megabytes of the batch are still on their way.
     const refused = big.map((e, i) => (i === 2 ? { ...e, time: yearZero } : e));
     await expect(write(refused)).rejects.toBeInstanceOf(LogBatchRefused);
@@ -106,7 +79,7 @@ describe.each(Object.entries(writers))('a batch written by %s', (_name, write) =
     const good = details.filter((d) => d.i !== 23);
     expect((await stored()).map((r) => r.detail)).toEqual(good);
     expect(counted.map((e) => e.detail)).toEqual(good);
-    const spilled = tap.lines().filter((l) => l.log_event === 'copy_probe');
+    const spilled = w.tap.lines().filter((l) => l.log_event === 'copy_probe');
     expect(spilled).toHaveLength(1);
     expect(spilled[0]).toMatchObject({ fallback: 'database_refused_event', log_detail: { i: 23, text: AWKWARD } });
   });

@@ -2,8 +2,14 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import winston from 'winston';
 import { consoleLogger } from '../../../src/adapters/kits/console/console-output.js';
+import { SqlLogStore } from '../../../src/adapters/logging/sql-log-store.js';
+import { ThreadLogWriter } from '../../../src/adapters/logging/thread-log-writer.js';
+import { openOrm } from '../../../src/adapters/postgres/database.js';
+import { createTestDatabase, type TestDatabase } from '../../support/test-database.js';
 
 export const SHARED_SECRET = 'intake-secret-0123456789abcdef';
 export const VIEWER_TOKEN = 'viewer-token-0123456789abcdef';
@@ -96,3 +102,35 @@ export async function getLogs(base: string, path = '/logs', headers: Record<stri
 }
 
 export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Both batch writers of the service on a fresh database, with `log` emptied and the console tapped before each test. */
+export interface LogWriters {
+  db: TestDatabase;
+  store: SqlLogStore;
+  thread: ThreadLogWriter;
+  tap: ConsoleTap;
+}
+
+/** Registers the suite's hooks; the fields are set from `beforeAll` on. */
+export function useLogWriters(): LogWriters {
+  const writers = {} as LogWriters;
+  let orm: MikroORM | undefined;
+  beforeAll(async () => {
+    writers.db = await createTestDatabase();
+    orm = await openOrm(writers.db.url, 2);
+    writers.store = new SqlLogStore(orm.em);
+    writers.thread = new ThreadLogWriter(writers.db.url);
+  });
+  beforeEach(async () => {
+    await writers.db.sql('delete from log');
+    writers.tap?.stop();
+    writers.tap = tapConsole();
+  });
+  afterAll(async () => {
+    writers.tap?.stop();
+    await writers.thread?.close();
+    await orm?.close(true);
+    await writers.db?.drop();
+  });
+  return writers;
+}

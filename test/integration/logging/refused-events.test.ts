@@ -1,54 +1,28 @@
-import type { MikroORM } from '@mikro-orm/postgresql';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BufferedLogSink } from '../../../src/adapters/logging/buffered-log-sink.js';
 import { batchWriterOf } from '../../../src/adapters/logging/log-batch-writer.js';
-import { LogBatchRefused } from '../../../src/adapters/logging/log-batch-refused.js';
-import { SqlLogStore } from '../../../src/adapters/logging/sql-log-store.js';
 import { ThreadLogWriter } from '../../../src/adapters/logging/thread-log-writer.js';
-import { openOrm } from '../../../src/adapters/postgres/database.js';
+import { LogBatchRefused } from '../../../src/adapters/logging/log-batch-refused.js';
 import { MAX_DETAIL_DEPTH } from '../../../src/domain/logging/log-detail.js';
 import { apiError, type LogEvent } from '../../../src/domain/logging/log-event.js';
-import { createTestDatabase, type TestDatabase } from '../../support/test-database.js';
 import { depthOf, nested } from '../../unit/logging/detail-shapes.js';
-import { tapConsole, type ConsoleTap } from './logging-test-helpers.js';
+import { useLogWriters } from './logging-test-helpers.js';
 
 // Events the table cannot take as they are, recorded by the service itself: sanitised by the sink, and a batch the
 // table still refuses is split so that only the refused event goes to the console.
-let db: TestDatabase;
-let orm: MikroORM;
-let store: SqlLogStore;
-let thread: ThreadLogWriter;
-let tap: ConsoleTap;
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  orm = await openOrm(db.url, 2);
-  store = new SqlLogStore(orm.em);
-  thread = new ThreadLogWriter(db.url);
-});
-beforeEach(async () => {
-  await db.sql('delete from log');
-  tap?.stop();
-  tap = tapConsole();
-});
-afterAll(async () => {
-  tap?.stop();
-  await thread?.close();
-  await orm?.close(true);
-  await db?.drop();
-});
+const w = useLogWriters();
 
 const at = new Date('2026-11-25T10:00:00Z');
 const event = (i: number, detail: Record<string, unknown> = { i }, time = at): LogEvent => ({ level: 'error', source: 'api', event: 'refused_probe', detail, time });
 /** PostgreSQL has no year 0: the one thing a sanitised event can still hold that the table refuses. */
 const yearZero = new Date('0000-06-01T00:00:00Z');
-const stored = () => db.sql<{ detail: Record<string, any> }>(`select log_detail as detail from log where log_event = 'refused_probe' order by log_id`);
-const consoleProbes = () => tap.lines().filter((l) => l.log_event === 'refused_probe');
+const stored = () => w.db.sql<{ detail: Record<string, any> }>(`select log_detail as detail from log where log_event = 'refused_probe' order by log_id`);
+const consoleProbes = () => w.tap.lines().filter((l) => l.log_event === 'refused_probe');
 
 const writers = {
   // The shared thread is wrapped so a sink's close does not stop it for the next test.
-  'the writer thread': () => batchWriterOf((batch) => thread.write(batch)),
-  "the ORM's pool": () => batchWriterOf((batch: readonly LogEvent[]) => store.append(batch)),
+  'the writer thread': () => batchWriterOf((batch) => w.thread.write(batch)),
+  "the ORM's pool": () => batchWriterOf((batch: readonly LogEvent[]) => w.store.append(batch)),
 };
 
 describe.each(Object.entries(writers))('BufferedLogSink writing through %s', (_name, writer) => {
@@ -63,7 +37,7 @@ describe.each(Object.entries(writers))('BufferedLogSink writing through %s', (_n
     sink.record(event(3, cyclic));
     await sink.close();
     expect(consoleProbes()).toEqual([]);
-    const [api] = await db.sql<{ detail: Record<string, unknown> }>(`select log_detail as detail from log where log_event = 'api_error'`);
+    const [api] = await w.db.sql<{ detail: Record<string, unknown> }>(`select log_detail as detail from log where log_event = 'api_error'`);
     expect(api!.detail.message).toBe("values ('bob', NULL, 'x\uFFFDy')");
     const rows = (await stored()).map((r) => r.detail);
     expect(rows[0]).toEqual({ name: '\uFFFD tail \uFFFD', 'key\uFFFD': true });
@@ -81,18 +55,18 @@ describe.each(Object.entries(writers))('BufferedLogSink writing through %s', (_n
     const spilled = consoleProbes();
     expect(spilled).toHaveLength(1);
     expect(spilled[0]).toMatchObject({ fallback: 'database_refused_event', log_detail: { i: 37 } });
-    expect(tap.lines().some((l) => /refused an event/.test(String(l.message)))).toBe(true);
+    expect(w.tap.lines().some((l) => /refused an event/.test(String(l.message)))).toBe(true);
   });
 });
 
 describe('the writers tell a refused batch from an unreachable database', () => {
   it('reject with LogBatchRefused when the table refuses the content', async () => {
-    await expect(thread.write([event(1, { i: 1 }, yearZero)])).rejects.toBeInstanceOf(LogBatchRefused);
-    await expect(store.append([event(1, { i: 1 }, yearZero)])).rejects.toBeInstanceOf(LogBatchRefused);
+    await expect(w.thread.write([event(1, { i: 1 }, yearZero)])).rejects.toBeInstanceOf(LogBatchRefused);
+    await expect(w.store.append([event(1, { i: 1 }, yearZero)])).rejects.toBeInstanceOf(LogBatchRefused);
     // Details are sanitised by the sinks only: written directly, jsonb's refusals reach the writer.
-    await expect(thread.write([event(1, { text: 'a\u0000b' })])).rejects.toBeInstanceOf(LogBatchRefused);
-    await expect(store.append([event(1, { text: 'a\ud800b' })])).rejects.toBeInstanceOf(LogBatchRefused);
-    await expect(store.append([event(1, { i: 1 }, new Date(Number.NaN))])).rejects.toBeInstanceOf(LogBatchRefused);
+    await expect(w.thread.write([event(1, { text: 'a\u0000b' })])).rejects.toBeInstanceOf(LogBatchRefused);
+    await expect(w.store.append([event(1, { text: 'a\ud800b' })])).rejects.toBeInstanceOf(LogBatchRefused);
+    await expect(w.store.append([event(1, { i: 1 }, new Date(Number.NaN))])).rejects.toBeInstanceOf(LogBatchRefused);
   });
 
   it('and an unreachable database is not split: every event goes to the console at once', async () => {

