@@ -41,9 +41,11 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
     const { code, message } = current as { code?: unknown; message?: unknown };
     if (typeof code === 'string' && CONNECTION_ERROR_CODES.has(code)) return true;
+    // knex ends a transaction whose connection died and answers its next statement with "Transaction query already
+    // complete" (no cause attached); nothing else here runs a statement in a finished transaction.
     if (
       typeof message === 'string' &&
-      /Connection terminated|Timeout acquiring a connection|connect ECONNREFUSED|Client has encountered a connection error|the database system is (starting up|shutting down)/i.test(
+      /Connection terminated|Timeout acquiring a connection|connect ECONNREFUSED|Client has encountered a connection error|the database system is (starting up|shutting down)|Transaction query already complete/i.test(
         message,
       )
     ) {

@@ -1,5 +1,6 @@
-// A real restart of the PostgreSQL server under a running service: /readyz turns 503 while the server is down, and
-// afterwards the same service process answers again from the same pool, with the data written before the restart.
+// A real restart of the PostgreSQL server under a running service, idle and under load: /readyz and the API answer
+// 503 while the server is down, and afterwards the same service process answers again from the same pool, with every
+// write it acknowledged.
 // The server is this file's own (the run's shared one must stay up for the other files): a container when this run
 // uses Testcontainers, an embedded PostgreSQL otherwise. Both are stopped and started for real; only the way differs.
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
@@ -134,4 +135,33 @@ describe('a PostgreSQL restart under the running service', () => {
     const after = await call('POST', '/api/authors', { author_name: 'After The Restart' });
     expect(after.status, JSON.stringify(after.body)).toBe(201);
   }, 90_000);
+
+  it('under load, answers 503 and never an error while the server restarts, and keeps every write it acknowledged', async () => {
+    let running = true;
+    const statuses = new Map<number, number>();
+    const acknowledged: number[] = [];
+    let n = 0;
+    // Eight clients writing and reading back to back, for the whole restart.
+    const client = async (): Promise<void> => {
+      while (running) {
+        const i = n++;
+        const answer = i % 2 === 0 ? await call('POST', '/api/authors', { author_name: `Under Load ${i}` }) : await call('GET', '/api/books?per_page=5');
+        statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
+        if (answer.status === 201) acknowledged.push(answer.body.author_id as number);
+      }
+    };
+    const clients = Array.from({ length: 8 }, client);
+    await eventually(async () => expect(acknowledged.length).toBeGreaterThan(20), 10_000);
+    await server.stop();
+    await eventually(async () => expect(statuses.get(503) ?? 0).toBeGreaterThan(0), 10_000);
+    await server.start();
+    await eventually(async () => expect((await readyz()).status).toBe(200), 30_000);
+    const writtenBefore = acknowledged.length;
+    await eventually(async () => expect(acknowledged.length).toBeGreaterThan(writtenBefore + 20), 10_000);
+    running = false;
+    await Promise.all(clients);
+
+    expect([...statuses.keys()].sort(), JSON.stringify(Object.fromEntries(statuses))).toEqual([200, 201, 503]);
+    for (const id of acknowledged) expect((await call('GET', `/api/authors/${id}`)).status, `author ${id}`).toBe(200);
+  }, 120_000);
 });
