@@ -1,5 +1,5 @@
-// Runs `src/composition/entries/job.ts` (what `npm run job -- ...` runs) as a real process with arguments and exactly the given
-// environment, and collects its output and exit code.
+// Runs `src/composition/entries/job.ts` (what `npm run job -- ...` runs), or another script, as a real process with
+// arguments and exactly the given environment, and collects its output and exit code.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 
@@ -12,7 +12,12 @@ export interface JobResult {
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
 export function runJob(args: string[], env: Record<string, string>, timeoutMs = 60_000): Promise<JobResult> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/composition/entries/job.ts', ...args], {
+  return runScript('src/composition/entries/job.ts', args, env, timeoutMs);
+}
+
+/** Runs a TypeScript script of this repository through tsx, with exactly `env` (and PATH, HOME): no setting leaks in. */
+export function runScript(script: string, args: string[], env: Record<string, string>, timeoutMs = 60_000): Promise<JobResult> {
+  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -24,7 +29,7 @@ export function runJob(args: string[], env: Record<string, string>, timeoutMs = 
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      reject(new Error(`job ${args.join(' ')} still running after ${timeoutMs} ms:\n${stdout}\n${stderr}`));
+      reject(new Error(`${script} ${args.join(' ')} still running after ${timeoutMs} ms:\n${stdout}\n${stderr}`));
     }, timeoutMs);
     child.once('error', (error) => {
       clearTimeout(timer);

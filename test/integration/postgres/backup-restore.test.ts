@@ -1,7 +1,6 @@
 // npm run backup / npm run restore on real embedded clusters: a backup taken while a writer commits, restored into a
 // fresh folder and started on another port, holds every transaction committed before the backup started and is
 // consistent (amcheck); restores never write over a cluster; a folder of another major version is refused in one line.
-import { spawn } from 'node:child_process';
 import { cp, chmod, mkdir, mkdtemp, readdir, readFile, rm, stat, truncate, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,8 +13,8 @@ import { restoreBackup, RestoreRefusedError } from '../../../src/adapters/postgr
 import { migrate } from '../../../src/adapters/postgres/database.js';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from '../../../src/adapters/postgres/embedded-postgres.js';
 import { freePort } from '../../support/database-for-tests.js';
+import { runScript } from '../../support/job-process.js';
 
-const ROOT = path.resolve(import.meta.dirname, '../../..');
 const PASSWORD = 'backup-test-password';
 const SECRETS = { jwtSecret: 'j'.repeat(43), postgresPassword: PASSWORD };
 const SEEDED_USERS = 200;
@@ -74,22 +73,9 @@ function startWriter(url: string) {
   };
 }
 
-function runEntry(entry: 'backup' | 'restore', args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  // Exactly this environment: no DATABASE_URL from the shell.
-  const child = spawn(process.execPath, ['--import', 'tsx', `src/composition/entries/${entry}.ts`, ...args], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-  return new Promise((resolve, reject) => {
-    child.once('error', reject);
-    child.once('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+/** Exactly this environment: no DATABASE_URL from the shell. */
+const runEntry = (entry: 'backup' | 'restore', args: string[], env: Record<string, string>) =>
+  runScript(`src/composition/entries/${entry}.ts`, args, env);
 
 beforeAll(async () => {
   folder = await mkdtemp(path.join(tmpdir(), 'shelfwatch-backup-'));

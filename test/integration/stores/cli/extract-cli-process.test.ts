@@ -1,11 +1,11 @@
 // Runs `scripts/extract.ts` (what `npm run extract` runs) as a real process: on saved pages, on a batch, and on
 // URLs served by a real HTTP server on 127.0.0.1 that stands in for a store.
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runScript } from '../../../support/job-process.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../../../..');
 const BOOK_PAGE = 'test/fixtures/store-pages/jsonld-book-offer.html';
@@ -17,22 +17,9 @@ interface Run {
   stderr: string;
 }
 
-function extract(args: string[], env: Record<string, string> = {}): Promise<Run> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/extract.ts', ...args], {
-    cwd: ROOT,
-    // Exactly these settings: no retries and no spacing, so a failing fetch answers at once.
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', FETCH_RETRIES: '0', STORE_MIN_INTERVAL_MS: '0', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-  return new Promise((resolve, reject) => {
-    child.once('error', reject);
-    child.once('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+// Exactly these settings: no retries and no spacing, so a failing fetch answers at once.
+const extract = (args: string[], env: Record<string, string> = {}): Promise<Run> =>
+  runScript('scripts/extract.ts', args, { FETCH_RETRIES: '0', STORE_MIN_INTERVAL_MS: '0', ...env });
 
 const jsonLines = (stdout: string): Array<Record<string, unknown>> =>
   stdout
