@@ -177,23 +177,28 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
   });
   const tar = new TarReader();
   let failure: unknown = null;
+  // The unpacking, awaited before anything is removed: pipeline rejects as soon as a stream fails (a cut file), while
+  // the unpacking may still be writing a file it had begun.
+  let unpacking: Promise<void> = Promise.resolve();
   try {
     await pipeline(
       createReadStream(options.file),
       counter,
       createGunzip(),
-      async (chunks: AsyncIterable<Buffer>) => {
-        try {
-          for await (const chunk of chunks) {
-            for (const event of tar.write(chunk)) await onEvent(event);
+      (chunks: AsyncIterable<Buffer>) =>
+        (unpacking = (async () => {
+          try {
+            for await (const chunk of chunks) {
+              for (const event of tar.write(chunk)) await onEvent(event);
+            }
+            tar.end();
+          } catch (error) {
+            // pipeline reports the streams it then destroys ("The operation was aborted"), not this error; and when
+            // another stream failed first, this one only says it was torn down.
+            if (!isTeardown(error)) failure = error;
+            throw error;
           }
-          tar.end();
-        } catch (error) {
-          // pipeline reports the streams it then destroys ("The operation was aborted"), not this error.
-          failure = error;
-          throw error;
-        }
-      },
+        })()),
       { signal: options.signal },
     );
     const { header, trailer: done } = found;
@@ -218,12 +223,19 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
     return { header, trailer: done, files: extracted.size, bytes: dataBytes, secrets, durationMs: Date.now() - started };
   } catch (error) {
     report.stop();
+    await unpacking.catch(() => undefined);
     const pending = current as { handle: FileHandle | null } | null;
     await pending?.handle?.close().catch(() => undefined);
     // The folder was absent or empty: whatever is in it now is this restore's.
     if (targetReady) await removeRestored(options.clusterDir, createdFolder);
     throw failure ?? error;
   }
+}
+
+/** What a stream says when pipeline destroys it because another one failed. */
+function isTeardown(error: unknown): boolean {
+  const { name, code } = (error ?? {}) as { name?: unknown; code?: unknown };
+  return name === 'AbortError' || code === 'ABORT_ERR' || code === 'ERR_STREAM_PREMATURE_CLOSE';
 }
 
 async function removeRestored(clusterDir: string, createdFolder: boolean): Promise<void> {
