@@ -5,10 +5,10 @@
 // (DATABASE_URL) is backed up with PostgreSQL's own tools instead.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { loadConfig } from '../../../config/config.js';
 import { takeBackup } from '../../adapters/postgres/backup/backup.js';
-import { localSecrets, reachableClusterDir, startEmbeddedPostgres } from '../../adapters/postgres/embedded-postgres.js';
+import { localSecrets, startEmbeddedPostgres } from '../../adapters/postgres/embedded-postgres.js';
 import { exitOnStartFailure, onStopSignal } from '../process-signals.js';
+import { embeddedFileCommand } from './embedded-file-command.js';
 
 const say = (line: string): void => console.log(line);
 
@@ -19,19 +19,14 @@ onStopSignal((signal) => {
 });
 
 async function main(args: string[]): Promise<void> {
-  const [file, ...rest] = args;
-  if (!file || rest.length > 0 || file.startsWith('-')) throw new Error('Usage: npm run backup -- FILE   (for example: npm run backup -- backups/shelfwatch.tar.gz)');
-  // The log-maintenance role: only the database settings matter here (no JWT or intake secret is required).
-  const config = loadConfig(undefined, 'log-maintenance');
-  if (config.database.kind === 'external') {
-    throw new Error(
-      'DATABASE_URL is set: npm run backup backs up the embedded database only; back up your PostgreSQL with its own tools (pg_dump -Fc, or pg_basebackup): see docs/backup-restore.md',
-    );
-  }
-  const { dataDir, port } = config.database;
-  const target = path.resolve(file);
+  const { file: target, dataDir, port, clusterDir } = await embeddedFileCommand(
+    'backup',
+    args,
+    'for example: npm run backup -- backups/shelfwatch.tar.gz',
+    'back up your PostgreSQL with its own tools (pg_dump -Fc, or pg_basebackup)',
+    say,
+  );
   if (existsSync(target)) throw new Error(`${target} exists; npm run backup never overwrites a file: choose another name`);
-  const clusterDir = await reachableClusterDir(path.join(dataDir, 'pg'), say);
   if (!existsSync(path.join(clusterDir, 'PG_VERSION'))) throw new Error(`There is no embedded database in ${clusterDir} (DATA_DIR=${dataDir}): nothing to back up`);
   if (!existsSync(path.join(path.resolve(dataDir), 'secrets.json'))) {
     throw new Error(`${path.join(path.resolve(dataDir), 'secrets.json')} is missing: without the database password it keeps, the embedded database cannot be reached`);

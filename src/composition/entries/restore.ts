@@ -5,10 +5,10 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { loadConfig } from '../../../config/config.js';
 import { restoreBackup } from '../../adapters/postgres/backup/restore.js';
-import { localSecrets, reachableClusterDir, startEmbeddedPostgres } from '../../adapters/postgres/embedded-postgres.js';
+import { localSecrets, startEmbeddedPostgres } from '../../adapters/postgres/embedded-postgres.js';
 import { exitOnStartFailure, onStopSignal } from '../process-signals.js';
+import { embeddedFileCommand } from './embedded-file-command.js';
 
 const say = (line: string): void => console.log(line);
 
@@ -19,18 +19,14 @@ onStopSignal((signal) => {
 });
 
 async function main(args: string[]): Promise<void> {
-  const [file, ...rest] = args;
-  if (!file || rest.length > 0 || file.startsWith('-')) throw new Error('Usage: npm run restore -- FILE   (a file made by npm run backup)');
-  const config = loadConfig(undefined, 'log-maintenance');
-  if (config.database.kind === 'external') {
-    throw new Error(
-      'DATABASE_URL is set: npm run restore restores the embedded database only; restore your PostgreSQL with its own tools (pg_restore, or a pg_basebackup copy): see docs/backup-restore.md',
-    );
-  }
-  const { dataDir, port } = config.database;
-  const source = path.resolve(file);
+  const { file: source, dataDir, port, clusterDir } = await embeddedFileCommand(
+    'restore',
+    args,
+    'a file made by npm run backup',
+    "restore your PostgreSQL with its own tools (pg_restore, or a pg_basebackup copy)",
+    say,
+  );
   if (!existsSync(source)) throw new Error(`${source} does not exist`);
-  const clusterDir = await reachableClusterDir(path.join(dataDir, 'pg'), say);
   const secretsFile = path.join(path.resolve(dataDir), 'secrets.json');
   const result = await restoreBackup({ file: source, clusterDir, secretsFile, onProgress: say, signal: stopRequest.signal });
   if (result.secrets.kind === 'replaced') {
