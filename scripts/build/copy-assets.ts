@@ -2,14 +2,14 @@
 // neighbours so that every `new URL('…', import.meta.url)` resolves the same way from dist/ as from the sources:
 //   config/stores/*.json        shipped store recipes (load-store-recipes.ts, demo-store-catalogue.ts)
 //   src/adapters/web/pages/     the web UI's HTML pages and partials (web-routes.ts)
-//   src/adapters/web/style.css  its style sheet (web-routes.ts)
+//   src/adapters/web/styles/    its style sheet's parts (web-routes.ts)
 // A file that is neither TypeScript, nor listed here, nor knowingly left out stops the build (`unlistedDataFiles`),
 // so a new data file beside a module cannot be forgotten and only fail in production.
 import { cp, readdir } from 'node:fs/promises';
 import path from 'node:path';
 
 /** Paths relative to the repository root; a folder is copied whole. */
-export const ASSETS = ['config/stores', 'src/adapters/web/pages', 'src/adapters/web/style.css'] as const;
+export const ASSETS = ['config/stores', 'src/adapters/web/pages', 'src/adapters/web/styles'] as const;
 
 /** Left out on purpose: the browser client's sources (bundled to dist/src/adapters/web/bundles instead). */
 export const NOT_COPIED = ['src/adapters/web/client'] as const;

@@ -110,6 +110,20 @@ describe('signing in', () => {
     await s.close();
   });
 
+  it('never leaves the site after sign-in when dot segments in `next` resolve to a protocol-relative path', async () => {
+    const s = await openSession(h, 'sign-in dot-segment redirect');
+    const { page } = s;
+    const host = new URL(h.t.baseUrl).host;
+    for (const next of ['/..//evil.example/', '/.//evil.example/', '/x/..//evil.example/', '/%2e%2e//evil.example/', '/.\\/evil.example/']) {
+      await page.goto(`/sign-in.html?next=${encodeURIComponent(next)}`);
+      await page.getByLabel('Token', { exact: true }).fill(h.t.token('redirect-user'));
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await page.waitForURL((url) => !url.pathname.startsWith('/sign-in'), { waitUntil: 'commit' });
+      expect(new URL(page.url()).host, next).toBe(host);
+    }
+    await s.close();
+  });
+
   it('sends a user with an expired token back to sign-in with a message, then returns to the page', async () => {
     const s = await openSession(h, 'expired token');
     const { page } = s;

@@ -1,5 +1,5 @@
 import express, { type Response, type Router } from 'express';
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { devSignInRoutes } from './auth/dev-sign-in.js';
@@ -9,6 +9,8 @@ import { clientPageBundles, pageNamesIn } from './client-bundles.js';
 // pages and the style sheet there and writes the prebuilt bundles, see client-bundles.ts).
 const WEB_DIR = fileURLToPath(new URL('.', import.meta.url));
 const PAGES_DIR = join(WEB_DIR, 'pages');
+/** The style sheet's parts, one file per area of the UI, served as one sheet in file-name order (`00-base.css` first). */
+const STYLES_DIR = join(WEB_DIR, 'styles');
 /** The shared navigation, written once and placed where a page says `<!--nav-->` (static markup, no data). */
 const NAV_PARTIAL = '_nav.html';
 /** The document around every page: head, style sheet and the page's script. A page file is its body only. */
@@ -51,13 +53,18 @@ function documentOf(page: string, source: string, layout: string, nav: string): 
   return layout.replaceAll('{{title}}', () => title).replaceAll('{{page}}', () => page).replace('{{body}}', () => body);
 }
 
+async function styleSheet(): Promise<string> {
+  const parts = (await readdir(STYLES_DIR)).filter((f) => f.endsWith('.css')).sort();
+  return (await Promise.all(parts.map((f) => readFile(join(STYLES_DIR, f), 'utf8')))).join('\n');
+}
+
 export async function createWebRoutes(options: WebOptions): Promise<Router> {
   if (options.devSignIn && !options.hsSecret) throw new Error('DEV_SIGN_IN=on needs the HS256 secret to sign development tokens');
   const pages = await pageNamesIn(PAGES_DIR);
   const [nav, layout, css, bundles] = await Promise.all([
     readFile(join(PAGES_DIR, NAV_PARTIAL), 'utf8'),
     readFile(join(PAGES_DIR, LAYOUT_PARTIAL), 'utf8'),
-    readFile(join(WEB_DIR, 'style.css'), 'utf8'),
+    styleSheet(),
     clientPageBundles(WEB_DIR, pages),
   ]);
   const html = new Map<string, string>();

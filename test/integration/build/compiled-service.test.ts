@@ -83,7 +83,7 @@ describe('npm run build', () => {
         'config/stores/demo-paperback-palace.json',
         'src/adapters/web/pages/_layout.html',
         'src/adapters/web/pages/wishes.html',
-        'src/adapters/web/style.css',
+        'src/adapters/web/styles/00-base.css',
         'src/adapters/web/bundles/wishes.js',
       ]),
     );

@@ -2,17 +2,20 @@
 export const DEFAULT_PAGE = '/wishes.html';
 
 /**
- * The page to open after sign-in: `next` only when, resolved the way the browser will resolve it, it stays on this
- * origin. A string test is not enough: browsers read `/\evil.example/` and `/<TAB>/evil.example/` as `//evil.example/`.
+ * The address to open after sign-in, always a whole URL of this origin: `next` only when, resolved the way the
+ * browser will resolve it, it stays on this origin. A string test is not enough: browsers read `/\evil.example/` and
+ * `/<TAB>/evil.example/` as `//evil.example/`. Nor is a rebuilt path: `/..//evil.example/` resolves to the pathname
+ * `//evil.example/`, which a browser reads again as protocol-relative. So the resolved URL is returned whole.
  */
 export function safeNextPage(next: string | null, origin: string): string {
-  if (!next || !next.startsWith('/')) return DEFAULT_PAGE;
+  const home = new URL(DEFAULT_PAGE, origin).href;
+  if (!next || !next.startsWith('/')) return home;
   let url: URL;
   try {
     url = new URL(next, origin);
   } catch {
-    return DEFAULT_PAGE;
+    return home;
   }
-  if (url.origin !== origin || url.pathname.startsWith('/sign-in')) return DEFAULT_PAGE;
-  return url.pathname + url.search + url.hash;
+  if (url.origin !== origin || /^\/+sign-in/.test(url.pathname)) return home;
+  return url.href;
 }

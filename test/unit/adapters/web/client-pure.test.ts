@@ -67,20 +67,33 @@ describe('validation details next to fields', () => {
 describe('safeNextPage', () => {
   const origin = 'http://localhost:3000';
 
-  it('keeps a path of this site, with its query and fragment', () => {
-    expect(safeNextPage('/wishes.html?page=2#top', origin)).toBe('/wishes.html?page=2#top');
-    expect(safeNextPage('/books/12', origin)).toBe('/books/12');
+  const home = `${origin}${DEFAULT_PAGE}`;
+
+  it('keeps a path of this site, with its query and fragment, as a whole URL of this origin', () => {
+    expect(safeNextPage('/wishes.html?page=2#top', origin)).toBe(`${origin}/wishes.html?page=2#top`);
+    expect(safeNextPage('/books/12', origin)).toBe(`${origin}/books/12`);
   });
 
   it('refuses every way of naming another site, as the browser would resolve it', () => {
     for (const next of ['//evil.example/', '/\\evil.example/', '/\t/evil.example/', '/\n/evil.example', '\\\\evil.example', 'https://evil.example/', 'javascript:alert(1)', ' /books.html']) {
-      expect(safeNextPage(next, origin), next).toBe(DEFAULT_PAGE);
+      expect(safeNextPage(next, origin), next).toBe(home);
+    }
+  });
+
+  it('never answers a path a browser would read as another site, whatever dot segments lead to it', () => {
+    for (const next of ['/..//evil.example/', '/.//evil.example/', '/x/..//evil.example/', '/%2e%2e//evil.example/', '/.\\/evil.example/', '/./..//evil.example/x?y#z']) {
+      const answer = safeNextPage(next, origin);
+      expect(new URL(answer).origin, next).toBe(origin);
+      expect(answer.startsWith(`${origin}/`), next).toBe(true);
+      // What location.assign receives resolves to this origin again, against any base.
+      expect(new URL(answer, 'http://elsewhere.example/').origin, next).toBe(origin);
     }
   });
 
   it('never goes back to the sign-in page, and falls back when there is no next', () => {
-    expect(safeNextPage('/sign-in.html?next=/x', origin)).toBe(DEFAULT_PAGE);
-    expect(safeNextPage(null, origin)).toBe(DEFAULT_PAGE);
-    expect(safeNextPage('', origin)).toBe(DEFAULT_PAGE);
+    expect(safeNextPage('/sign-in.html?next=/x', origin)).toBe(home);
+    expect(safeNextPage('//sign-in.html', origin)).toBe(home);
+    expect(safeNextPage(null, origin)).toBe(home);
+    expect(safeNextPage('', origin)).toBe(home);
   });
 });

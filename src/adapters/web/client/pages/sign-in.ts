@@ -28,7 +28,8 @@ async function signInWith(token: string): Promise<void> {
 const errors = new ErrorDisplay(byId('page-error'));
 errors.clear();
 const reason = entryParam('reason') as SignInReason | null;
-if (reason && reason in REASONS) {
+// Own keys only: `reason=toString` must not find Object.prototype's function.
+if (reason && Object.hasOwn(REASONS, reason)) {
   if (reason !== 'missing') clearToken();
   const notice = byId('sign-in-reason');
   notice.textContent = REASONS[reason];
