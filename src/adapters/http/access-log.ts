@@ -10,8 +10,11 @@ export interface AccessLogEntry {
   request_id: string | undefined;
 }
 
-/** Query keys whose values are never written down. */
-const SECRET_KEYS = /token|secret|key|password|signature|code|auth/i;
+/** Query keys whose values are never written down (`t` and `jwt` are common spellings of a token in a link). */
+const SECRET_KEYS = /token|secret|key|password|signature|code|auth|^t$|jwt/i;
+
+/** A JSON Web Token (three base64url parts, the header starting `{"`), wherever it appears. */
+const JWT_LIKE = /^eyJ[\w-]*\.[\w-]+\.[\w-]*$/;
 
 /** Health probes every few seconds would drown the lines that matter. */
 const QUIET_PATHS = new Set(['/healthz', '/readyz']);
@@ -38,20 +41,45 @@ export function accessLog(write: (entry: AccessLogEntry) => void): RequestHandle
   };
 }
 
-/** `/api/lists/<share token>` and secret query values masked; everything else as requested. */
+/**
+ * Share tokens and secret query values masked; everything else as requested. Routing is case-insensitive at the
+ * mount (`/API/lists/…` reaches the lists) and tolerates empty segments, so the path is matched segment by segment,
+ * decoded and case-folded, never by one spelling.
+ */
 export function maskedPath(url: string): string {
   const [pathname = '', query] = url.split(/\?(.*)/s, 2);
-  // A list is read by id (digits) or by its share token, which is as good as a password.
-  const path = pathname.replace(/^(\/api\/lists\/)(?!\d+(?:\/|$))[^/?#]+/, '$1***');
+  const path = maskedSegments(pathname);
   if (query === undefined || query === '') return path;
   const masked = query
     .split('&')
     .map((pair) => {
       const [key = '', value] = pair.split(/=(.*)/s, 2);
-      return value !== undefined && SECRET_KEYS.test(decodeSafely(key)) ? `${key}=***` : pair;
+      if (value === undefined) return pair;
+      return SECRET_KEYS.test(decodeSafely(key)) || JWT_LIKE.test(decodeSafely(value)) ? `${key}=***` : pair;
     })
     .join('&');
   return `${path}?${masked}`;
+}
+
+/** A list is read by id (digits) or by its share token, which is as good as a password; a JWT is one anywhere. */
+function maskedSegments(pathname: string): string {
+  const segments = pathname.split('/');
+  const named = segments.map((segment) => decodeSafely(segment).toLowerCase());
+  let previous = '';
+  let beforePrevious = '';
+  return segments
+    .map((segment, i) => {
+      const name = named[i]!;
+      const afterLists = previous === 'lists' && beforePrevious === 'api';
+      if (name !== '') {
+        beforePrevious = previous;
+        previous = name;
+      }
+      if (name === '') return segment;
+      if (afterLists && !/^\d+$/.test(name)) return '***';
+      return JWT_LIKE.test(decodeSafely(segment)) ? '***' : segment;
+    })
+    .join('/');
 }
 
 function decodeSafely(text: string): string {

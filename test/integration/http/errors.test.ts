@@ -203,6 +203,22 @@ describe('400 validation_failed for bodies', () => {
     expect(await counts()).toEqual(before);
   });
 
+  it('refuses text the database cannot store as sent (a lone surrogate, U+0000), naming the field and storing nothing', async () => {
+    const before = await counts();
+    for (const bad of ['Half \ud83d a pair', '\udcda alone', 'nul \u0000 inside']) {
+      const res = await t.call('POST', '/api/books', { body: { book_original_title: bad, author_ids: [] } });
+      expectErrorBody(res, 400, 'validation_failed');
+      expect(fieldsOf(res), JSON.stringify(bad)).toEqual(['book_original_title']);
+    }
+    expect(await counts()).toEqual(before);
+    // A valid pair (an emoji) is stored and echoed as sent.
+    const ok = await t.call('POST', '/api/books', { body: { book_original_title: 'Whole \ud83d\udcda pair', author_ids: [] } });
+    expect(ok.status).toBe(201);
+    expect(ok.body.book_original_title).toBe('Whole \ud83d\udcda pair');
+    const again = await t.call('GET', `/api/books/${ok.body.book_id}`);
+    expect(again.body.book_original_title).toBe('Whole \ud83d\udcda pair');
+  });
+
   it('accepts each valid body (so the failures above come from the bad part alone)', async () => {
     for (const route of bodyRoutes()) {
       const res = await t.call(route.method, route.path, { body: route.valid() });

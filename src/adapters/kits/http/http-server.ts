@@ -3,12 +3,19 @@ import { type AddressInfo, Server as NetServer, type Socket } from 'node:net';
 
 /** Grace of a close() given no deadline (the logging component's). */
 const DEFAULT_GRACE_MS = 10_000;
+/**
+ * How long an idle kept-alive connection stays open once stopping starts. A client may be sending its next request
+ * on it at that very moment: closed at once, that request meets a reset; kept a moment, it is answered with
+ * `Connection: close`.
+ */
+const IDLE_LINGER_MS = 500;
 
 export interface RunningServer {
   port: number;
   /**
-   * Stops accepting connections, closes idle keep-alive connections at once, lets responses in flight finish writing
-   * until `deadline` (epoch ms), then destroys what is left. Resolves when every connection is closed.
+   * Stops accepting connections, answers requests still arriving on kept-alive connections with `Connection: close`,
+   * closes idle connections after a short linger, lets responses in flight finish writing until `deadline` (epoch ms),
+   * then destroys what is left. Resolves when every connection is closed.
    */
   close(deadline?: number): Promise<void>;
 }
@@ -66,16 +73,20 @@ function trackConnections(server: Server) {
     drain(deadline: number): Promise<void> {
       closing = true;
       return new Promise<void>((resolve) => {
+        const left = Math.max(0, deadline - Date.now());
         const force = setTimeout(() => {
           for (const socket of pending.keys()) socket.destroy();
-        }, Math.max(0, deadline - Date.now()));
+        }, left);
+        const linger = setTimeout(() => {
+          for (const socket of pending.keys()) closeIfIdle(socket);
+        }, Math.min(IDLE_LINGER_MS, left));
         // net.Server's close: stop accepting, call back once every connection has closed. http.Server's close would
         // first run Node's closeIdleConnections, the very call that cuts answers being written.
         NetServer.prototype.close.call(server, () => {
           clearTimeout(force);
+          clearTimeout(linger);
           resolve();
         });
-        for (const socket of pending.keys()) closeIfIdle(socket);
       });
     },
   };

@@ -4,7 +4,7 @@ import { sendError } from '../errors/error-response.js';
 import { jsonBody, requireJson } from './json-body.js';
 import type { RouteSpec } from './route-spec.js';
 import { uploadBody } from './upload-body.js';
-import { parseOrThrow, rejectNulCharacters } from './validate.js';
+import { parseOrThrow, rejectUnstorableText } from './validate.js';
 
 export interface MountDeps {
   authenticate: RequestHandler;
@@ -46,7 +46,7 @@ export function mountRoutes(router: Router, specs: readonly RouteSpec[], deps: M
     chain.push(async (req, res) => {
       const params = spec.params ? parseOrThrow(spec.params, req.params, 'params') : {};
       const query = spec.query ? parseOrThrow(spec.query, req.query, 'query') : {};
-      if (spec.body) rejectNulCharacters(req.body);
+      if (spec.body) rejectUnstorableText(req.body);
       const body = spec.body ? parseOrThrow(spec.body, req.body, 'body') : spec.upload ? (req.body as Uint8Array) : undefined;
       const result = await deps.scope.run(() =>
         spec.handle({

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { ValidationError, type FieldProblem } from '../../../../domain/shared/domain-error.js';
+import { unfitText } from '../../../../domain/logging/log-text.js';
 
 /** Turns a zod path into a JSON path: `author_ids[1]`, `max_price.amount`. */
 function jsonPath(path: ReadonlyArray<PropertyKey>): string {
@@ -33,13 +34,24 @@ export function parseOrThrow<T>(schema: z.ZodType<T>, value: unknown, part: 'par
  * Iterative, so a deeply nested body cannot overflow the stack.
  */
 export function rejectNulCharacters(body: unknown): void {
+  rejectTextWhere(body, (text) => (text.includes('\u0000') ? 'must not contain U+0000' : null));
+}
+
+/**
+ * Text the database can store as given: no U+0000 and no lone UTF-16 surrogate (PostgreSQL would keep U+FFFD in its
+ * place, so the answer would echo what was not stored). Refused up front, naming the field.
+ */
+export function rejectUnstorableText(body: unknown): void {
+  rejectTextWhere(body, unfitText);
+}
+
+function rejectTextWhere(body: unknown, problemOf: (text: string) => string | null): void {
   const pending: Array<[value: unknown, path: string]> = [[body, '']];
   for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
     const [value, path] = next;
     if (typeof value === 'string') {
-      if (value.includes('\u0000')) {
-        throw new ValidationError('Text must not contain the NUL character', [{ field: path || 'body', message: 'must not contain U+0000' }]);
-      }
+      const problem = problemOf(value);
+      if (problem !== null) throw new ValidationError(`Text ${problem}`, [{ field: path || 'body', message: problem }]);
     } else if (Array.isArray(value)) {
       value.forEach((item, i) => pending.push([item, `${path}[${i}]`]));
     } else if (value !== null && typeof value === 'object') {
