@@ -3,6 +3,7 @@ import { LogSink } from '../application/logging/log-sink.js';
 import { openOrm, prepareDatabase } from '../adapters/postgres/database.js';
 import { DatabaseProvisioner } from '../adapters/postgres/database-provisioner.js';
 import { localSecrets } from '../adapters/postgres/embedded-postgres.js';
+import { readServiceSecret } from '../adapters/postgres/service-secret.js';
 import { createChannelMessageQueue } from '../adapters/scheduler/pg-boss-channel-message-queue.js';
 import { createChannelTestQueue } from '../adapters/scheduler/pg-boss-channel-test-queue.js';
 import { createEnrichmentQueue } from '../adapters/scheduler/pg-boss-enrichment-queue.js';
@@ -37,6 +38,7 @@ export async function bootDatabase(container: Container, options: DatabaseBoot):
   const prepared = await prepareDatabase(database.url, options.seedReferenceData ? configuredStores(config.stores) : null);
   if (prepared.appliedMigrations.length > 0) container.get(Say)(`Applied migrations: ${prepared.appliedMigrations.join(', ')}`);
   resources.databaseStarted(database.url, database.lost ?? new Promise<Error>(() => undefined));
+  resources.cursorKeyRead(await readServiceSecret(database.url, 'cursor'));
   const orm = await openOrm(database.url, options.poolMax);
   shutdown.push('database pool', () => orm.close(true));
   resources.ormOpened(orm);

@@ -12,6 +12,16 @@ export class StartedResources {
   private queue?: PgBoss;
   /** The HS256 secret in use (development tokens, the web sign-in), null with public-key verification. */
   hsSecret: string | null = null;
+  private secretForCursors?: string;
+
+  cursorKeyRead(key: string): void {
+    this.secretForCursors = key;
+  }
+
+  /** The key of the pagination cursors' integrity check: the database's own, the same on every instance. */
+  get cursorKey(): string {
+    return this.started(this.secretForCursors, 'the cursor key');
+  }
 
   databaseStarted(url: string, lost: Promise<Error>): void {
     this.database = { url, lost };

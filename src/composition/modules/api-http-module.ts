@@ -23,8 +23,6 @@ import { ApiHttpApp } from '../tokens.js';
 import { LogRoutes } from './log-component-module.js';
 
 export const SERVICE_VERSION = '0.1.0';
-/** Cursors are integrity-checked, not secret: a forged one could only point at another position. */
-const CURSOR_KEY = 'shelfwatch-cursor-v1';
 
 /**
  * The API service's HTTP application: `/api` (use cases handed over as a typed object), the health probes, the
@@ -32,7 +30,10 @@ const CURSOR_KEY = 'shelfwatch-cursor-v1';
  */
 export const apiHttpModule = (config: AppConfig) =>
   new ContainerModule(({ bind }) => {
-    bind(Paginator).toConstantValue(new Paginator(new CursorCodec(CURSOR_KEY)));
+    // Keyed with the database's own secret (read at boot), so every instance honours the others' cursors.
+    bind(Paginator)
+      .toDynamicValue((context) => new Paginator(new CursorCodec(context.get(StartedResources).cursorKey)))
+      .inSingletonScope();
     bind(Readiness).toConstantValue(new Readiness());
     bind(JwtVerifier).toDynamicValue(
       (context) =>

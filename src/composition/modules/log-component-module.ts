@@ -19,8 +19,8 @@ import { isDatabaseUnavailable } from '../../adapters/postgres/pg-errors.js';
 import type { ScheduledJob } from '../../adapters/scheduler/cron-scheduler.js';
 import { LogHttpApp } from '../tokens.js';
 
-/** Cursors are integrity-checked, not secret: a forged one could only point at another position. */
-const LOG_CURSOR_KEY = 'shelfwatch-log-cursor-v1';
+/** The log viewer's cursors are keyed apart from the API's, so one listing's cursor never passes for the other's. */
+const LOG_CURSOR_PURPOSE = 'log-viewer';
 
 /** `POST /log` and `GET /logs` of the logging component (in the API in in-process mode, or standalone). */
 export const LogRoutes = Symbol.for('LogRoutes') as ServiceIdentifier<Router>;
@@ -49,7 +49,7 @@ export const logComponentModule = (config: AppConfig) =>
         viewerToken: config.logging.viewerToken,
         logs: context.get(LogSink),
         clock: context.get(Clock),
-        paginator: new Paginator(new CursorCodec(LOG_CURSOR_KEY)),
+        paginator: new Paginator(new CursorCodec(`${context.get(StartedResources).cursorKey}\u0000${LOG_CURSOR_PURPOSE}`)),
       }),
     );
     bind(MaintainerAlertSweep).toDynamicValue(
