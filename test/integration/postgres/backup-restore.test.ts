@@ -240,7 +240,21 @@ describe('backup and restore of the embedded database', () => {
     await cp(backupFile, cut);
     await truncate(cut, Math.floor((await stat(cut)).size / 2));
     const target = path.join(folder, 'from-cut', 'pg');
-    await expect(restoreBackup({ file: cut, clusterDir: target, secretsFile: null })).rejects.toThrow(/unexpected end of file/);
+    const error = (await restoreBackup({ file: cut, clusterDir: target, secretsFile: null }).catch((e: unknown) => e)) as Error;
+    expect(error.message).toMatch(new RegExp(`^${cut.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} is cut short: .*Nothing was restored: copy the backup again`));
+    expect(error.message).not.toContain('\n');
+    expect(existsSync(target)).toBe(false);
+  });
+
+  it('refuses a backup whose compressed data was altered, saying it is damaged, and leaves nothing behind', { timeout: 60_000 }, async () => {
+    const flipped = path.join(folder, 'flipped.tar.gz');
+    const bytes = await readFile(backupFile);
+    for (let i = Math.floor(bytes.length / 3); i < Math.floor(bytes.length / 3) + 64; i++) bytes[i] = bytes[i]! ^ 0xff;
+    await writeFile(flipped, bytes);
+    const target = path.join(folder, 'from-flipped', 'pg');
+    const error = (await restoreBackup({ file: flipped, clusterDir: target, secretsFile: null }).catch((e: unknown) => e)) as Error;
+    expect(error.message).toMatch(/ is damaged: .*Nothing was restored: use another copy/);
+    expect(error.message).not.toContain('\n');
     expect(existsSync(target)).toBe(false);
   });
 

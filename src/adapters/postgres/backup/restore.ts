@@ -18,10 +18,10 @@ import {
   TRAILER_ENTRY,
 } from './backup-archive.js';
 import { postgresUser } from '../embedded-binaries.js';
-import { compareWithManifest, type ExtractedFile, parseBackupManifest } from './backup-manifest.js';
+import { compareWithManifest, type ExtractedFile, ManifestError, parseBackupManifest } from './backup-manifest.js';
 import { MAJOR_VERSION_DOC, shippedMajor } from './major-version.js';
 import { formatBytes, progressReporter } from './progress.js';
-import { type TarEvent, type TarHeader, TarReader } from './tar.js';
+import { type TarEvent, type TarHeader, TarFormatError, TarReader } from './tar.js';
 
 /**
  * `npm run restore`: unpacks a backup made by `npm run backup` (backup-archive.ts) into a data folder that is absent
@@ -228,8 +228,27 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
     await pending?.handle?.close().catch(() => undefined);
     // The folder was absent or empty: whatever is in it now is this restore's.
     if (targetReady) await removeRestored(options.clusterDir, createdFolder);
-    throw failure ?? error;
+    throw inWords(failure ?? error, options.file);
   }
+}
+
+/**
+ * zlib's own words for a cut or corrupt file ("unexpected end of file", "incorrect header check") say neither what
+ * is wrong with the backup nor what to do: one line that says both.
+ */
+function inWords(error: unknown, file: string): unknown {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  if (code === 'Z_BUF_ERROR') {
+    return new BackupArchiveError(
+      `${file} is cut short: it ends in the middle of the archive (an incomplete copy or download; zlib: ${String(message)}). ` +
+        'Nothing was restored: copy the backup again from where it was made (its size must match), or restore another backup.',
+    );
+  }
+  const damage = code === 'Z_DATA_ERROR' ? `its compressed data does not check out (zlib: ${String(message)})` : error instanceof TarFormatError || error instanceof ManifestError ? `its archive is unreadable (${String(message)})` : null;
+  if (damage !== null) {
+    return new BackupArchiveError(`${file} is damaged: ${damage}. Nothing was restored: use another copy of this backup, or another backup.`);
+  }
+  return error;
 }
 
 /** What a stream says when pipeline destroys it because another one failed. */
