@@ -5,6 +5,7 @@ import { consoleLogger } from '../../adapters/kits/console/console-output.js';
 import { signDevelopmentToken } from '../../adapters/web/auth/dev-token.js';
 import { startService } from '../api-service.js';
 import { exitOnStartFailure, onStopSignal } from '../process-signals.js';
+import { commandFor } from './install-commands.js';
 
 const say = (line: string): void => console.log(line);
 
@@ -24,6 +25,13 @@ async function main(): Promise<void> {
   if (config.web.devSignIn) say(`Development sign-in is on (DEV_SIGN_IN): ${service.url}/sign-in.html`);
   if (config.database.kind === 'embedded' && service.hsSecret && config.nodeEnv !== 'production') {
     say(`Development token (user "dev", valid 30 days):\n${signDevelopmentToken(service.hsSecret, 'dev')}`);
+  } else {
+    // Never a token in production output (logs are kept and shipped): where one comes from instead.
+    say(
+      service.hsSecret
+        ? `Sign-in tokens: \`${commandFor('token', '<user>')}\` prints one, or sign in through an identity provider (docs/operations.md)`
+        : 'Sign-in tokens come from your identity provider (docs/operations.md)',
+    );
   }
 
   let stopping = false;

@@ -9,6 +9,7 @@ import { takeBackup } from '../../adapters/postgres/backup/backup.js';
 import { localSecrets, startEmbeddedPostgres } from '../../adapters/postgres/embedded-postgres.js';
 import { exitOnStartFailure, onStopSignal } from '../process-signals.js';
 import { embeddedFileCommand } from './embedded-file-command.js';
+import { commandFor } from './install-commands.js';
 
 const say = (line: string): void => console.log(line);
 
@@ -22,11 +23,11 @@ async function main(args: string[]): Promise<void> {
   const { file: target, dataDir, port, clusterDir } = await embeddedFileCommand(
     'backup',
     args,
-    'for example: npm run backup -- backups/shelfwatch.tar.gz',
+    `for example: ${commandFor('backup', 'backups/shelfwatch.tar.gz')}`,
     'back up your PostgreSQL with its own tools (pg_dump -Fc, or pg_basebackup)',
     say,
   );
-  if (existsSync(target)) throw new Error(`${target} exists; npm run backup never overwrites a file: choose another name`);
+  if (existsSync(target)) throw new Error(`${target} exists; a backup never overwrites a file: choose another name`);
   if (!existsSync(path.join(clusterDir, 'PG_VERSION'))) throw new Error(`There is no embedded database in ${clusterDir} (DATA_DIR=${dataDir}): nothing to back up`);
   if (!existsSync(path.join(path.resolve(dataDir), 'secrets.json'))) {
     throw new Error(`${path.join(path.resolve(dataDir), 'secrets.json')} is missing: without the database password it keeps, the embedded database cannot be reached`);
@@ -39,7 +40,7 @@ async function main(args: string[]): Promise<void> {
   } finally {
     await database.stop();
   }
-  say(`Restore it with: npm run restore -- ${target}   (into an absent or empty data folder, Shelfwatch stopped; docs/backup-restore.md)`);
+  say(`Restore it with: ${commandFor('restore', target)}   (Shelfwatch stopped, DATA_DIR/pg absent or empty; docs/backup-restore.md)`);
 }
 
 main(process.argv.slice(2)).then(() => process.exit(0), exitOnStartFailure(null));

@@ -19,6 +19,7 @@ import { FetchWorkerPool } from '../modules/workers-module.js';
 import { exitOnStartFailure, onStopSignal } from '../process-signals.js';
 import { ShutdownStack } from '../shutdown-stack.js';
 import { StartedResources } from '../started-resources.js';
+import { commandFor } from './install-commands.js';
 
 const say = (line: string): void => console.log(line);
 
@@ -32,7 +33,7 @@ const STOPPED = 1;
 
 async function main(args: string[]): Promise<number> {
   const [job, ...rest] = args;
-  if (job !== 'fetch' && job !== 'consolidate') throw new Error('Usage: npm run job -- fetch | consolidate [--month YYYY-MM]');
+  if (job !== 'fetch' && job !== 'consolidate') throw new Error(`Usage: ${commandFor('job', 'fetch | consolidate [--month YYYY-MM]')}`);
   const monthFlag = rest.indexOf('--month');
   const month = monthFlag >= 0 ? parseMonth(rest[monthFlag + 1] ?? '') : previousMonth(new Date());
   const config = loadConfig();
@@ -88,7 +89,7 @@ async function runFetch(container: Container, config: AppConfig): Promise<number
   say(
     `Stopped: ${outcome.finished} bundle(s) finished, ${outcome.handedBack} handed back (${outcome.handedBackTasks} tasks)` +
       (outcome.stranded > 0 ? `, ${outcome.stranded} left to their claim lease (the database did not answer)` : '') +
-      `. Run ${run.runId} goes on when a worker takes them (npm start, or npm run job -- fetch).`,
+      `. Run ${run.runId} goes on when a worker takes them (${commandFor('start')}, or ${commandFor('job', 'fetch')}).`,
   );
   return STOPPED;
 }

@@ -9,6 +9,7 @@ import { restoreBackup } from '../../adapters/postgres/backup/restore.js';
 import { localSecrets, startEmbeddedPostgres } from '../../adapters/postgres/embedded-postgres.js';
 import { exitOnStartFailure, onStopSignal } from '../process-signals.js';
 import { embeddedFileCommand } from './embedded-file-command.js';
+import { commandFor } from './install-commands.js';
 
 const say = (line: string): void => console.log(line);
 
@@ -22,7 +23,7 @@ async function main(args: string[]): Promise<void> {
   const { file: source, dataDir, port, clusterDir } = await embeddedFileCommand(
     'restore',
     args,
-    'a file made by npm run backup',
+    `a file made by ${commandFor('backup')}`,
     "restore your PostgreSQL with its own tools (pg_restore, or a pg_basebackup copy)",
     say,
   );
@@ -55,7 +56,7 @@ async function main(args: string[]): Promise<void> {
   }
   say(
     `Restored: the database is consistent as of ${result.trailer.endLsn} (backup "${result.header.label}"). ` +
-      'Start Shelfwatch (npm start); a newer version applies its migrations on that start.',
+      `Start Shelfwatch (${commandFor('start')}); a newer version applies its migrations on that start.`,
   );
 }
 

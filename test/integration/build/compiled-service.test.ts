@@ -152,4 +152,26 @@ describe('npm run build', () => {
     expect(await exited).toBe(0);
     expect(output).not.toMatch(/compiled service loaded/);
   }, 90_000);
+
+  it('names the production commands in what its operator commands print, and mints a token with token:prod', async () => {
+    const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', NODE_ENV: 'production', JWT_SECRET: TEST_JWT_SECRET };
+    const entry = (name: string, args: string[] = []) =>
+      new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+        const child = spawn(process.execPath, ['--import', './guard.mjs', `dist/src/composition/entries/${name}.js`, ...args], { cwd: folder, env, stdio: ['ignore', 'pipe', 'pipe'] });
+        let stdout = '';
+        let stderr = '';
+        child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+        child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+        child.once('exit', (code) => resolve({ code, stdout, stderr }));
+      });
+    const restore = await entry('restore');
+    expect(restore.code).toBe(1);
+    expect(restore.stderr).toMatch(/Usage: npm run restore:prod -- FILE {3}\(a file made by npm run backup:prod\)/);
+    const usage = await entry('token');
+    expect(usage.stderr).toMatch(/Usage: npm run token:prod -- <user>/);
+    const minted = await entry('token', ['alice']);
+    expect(minted.code).toBe(0);
+    expect(jwt.verify(minted.stdout.trim(), TEST_JWT_SECRET, { algorithms: ['HS256'] })).toMatchObject({ sub: 'alice' });
+    expect(minted.stderr).not.toMatch(/compiled service loaded/);
+  }, 60_000);
 });

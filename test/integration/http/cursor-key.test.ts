@@ -32,7 +32,8 @@ describe('pagination cursors', () => {
   });
 
   it('are keyed with the database secret, not a key written in the source', async () => {
-    const [{ value }] = await t.db.sql<{ value: string }>("select value from service_secret where name = 'cursor'");
+    const [row] = await t.db.sql<{ value: string }>("select value from service_secret where name = 'cursor'");
+    const value = row!.value;
     expect(value).toMatch(/^[0-9a-f]{64}$/);
     const first = await t.call('GET', '/api/authors?per_page=1');
     const cursor = new URL(first.body._links.next.href as string, t.baseUrl).searchParams.get('cursor')!;

@@ -224,7 +224,7 @@ describe('backup and restore of the embedded database', () => {
     expect(await readdir(sourceDir)).toEqual(before);
 
     // The restored cluster of the first test, stopped.
-    await expect(restore(path.join(restoredDir, 'pg'))).rejects.toThrow(/already holds a database cluster; npm run restore only writes into an absent or empty folder/);
+    await expect(restore(path.join(restoredDir, 'pg'))).rejects.toThrow(/already holds a database cluster; a restore only writes into an absent or empty folder/);
     const other = path.join(folder, 'not-empty');
     await mkdir(other);
     await writeFile(path.join(other, 'notes.txt'), 'mine');

@@ -54,7 +54,7 @@ export class BackupArchiveError extends Error {}
 export function parseBackupHeader(text: string): BackupHeader {
   const json = parseJson(text, HEADER_ENTRY);
   if (typeof json === 'object' && json !== null && (json as { format?: unknown }).format !== FORMAT) {
-    throw new BackupArchiveError('This file is not a Shelfwatch backup (npm run backup makes them)');
+    throw new BackupArchiveError('This file is not a Shelfwatch backup (its backup command makes them)');
   }
   const parsed = headerSchema.safeParse(json);
   if (!parsed.success) throw new BackupArchiveError(`${HEADER_ENTRY} is damaged: ${parsed.error.issues[0]?.message ?? 'unexpected shape'}`);

@@ -63,7 +63,7 @@ export interface BackupResult {
 export class BackupRefusedError extends Error {}
 
 export async function takeBackup(options: BackupOptions): Promise<BackupResult> {
-  if (existsSync(options.file)) throw new BackupRefusedError(`${options.file} exists; npm run backup never overwrites a file: choose another name`);
+  if (existsSync(options.file)) throw new BackupRefusedError(`${options.file} exists; a backup never overwrites a file: choose another name`);
   const started = Date.now();
   const say = options.onProgress ?? (() => undefined);
   const createdAt = new Date();
@@ -88,7 +88,7 @@ export async function takeBackup(options: BackupOptions): Promise<BackupResult> 
           header = backupHeader(event, label, createdAt);
           const tablespaces = event.tablespaces.filter((space) => space.location !== null);
           if (tablespaces.length > 0) {
-            throw new BackupRefusedError(`The cluster has tablespaces outside its data folder (${tablespaces.map((space) => space.location).join(', ')}); npm run backup does not handle them`);
+            throw new BackupRefusedError(`The cluster has tablespaces outside its data folder (${tablespaces.map((space) => space.location).join(', ')}); the backup does not handle them`);
           }
           estimate = event.tablespaces.reduce((sum, space) => sum + (space.estimatedBytes ?? 0), 0) || null;
           say(`Backing up PostgreSQL ${header.postgres.major} from ${header.startLsn} (about ${estimate === null ? '?' : formatBytes(estimate)} plus WAL) to ${options.file} ...`);
@@ -107,7 +107,7 @@ export async function takeBackup(options: BackupOptions): Promise<BackupResult> 
               // The server names a few entries "./pg_wal/…".
               const name = `${DATA_PREFIX}${part.header.name.split('/').filter((segment) => segment !== '.').join('/')}`;
               dataPath(name);
-              if (part.header.type === 'symlink') throw new BackupRefusedError(`The data folder holds a symbolic link (${part.header.name}); npm run backup does not handle them`);
+              if (part.header.type === 'symlink') throw new BackupRefusedError(`The data folder holds a symbolic link (${part.header.name}); the backup does not handle them`);
               await writer.beginEntry({ ...part.header, name });
               dataEntries += 1;
             } else if (part.kind === 'data') {

@@ -41,7 +41,7 @@ export function mismatchMessage(clusterDir: string, found: number, ships: number
       : `Run the Shelfwatch version that ships PostgreSQL ${found} (a newer one) on this folder, or carry the data back with pg_dump / pg_restore`;
   return (
     `The data folder ${clusterDir} was made by PostgreSQL ${found}; this build ships PostgreSQL ${ships}, which cannot open it. ` +
-    `${advice} (a physical backup from npm run backup does not move across major versions): see ${MAJOR_VERSION_DOC}.`
+    `${advice} (a physical backup does not move across major versions): see ${MAJOR_VERSION_DOC}.`
   );
 }
 

@@ -67,17 +67,17 @@ export async function checkRestoreTarget(clusterDir: string): Promise<void> {
   } catch {
     return;
   }
-  if (!info.isDirectory()) throw new RestoreRefusedError(`${clusterDir} exists and is not a folder; npm run restore creates the data folder there: move it away first`);
+  if (!info.isDirectory()) throw new RestoreRefusedError(`${clusterDir} exists and is not a folder; the restore creates the data folder there: move it away first`);
   const pid = await runningPostmaster(clusterDir);
   if (pid !== null) {
     throw new RestoreRefusedError(
-      `PostgreSQL (process ${pid}) is running on ${clusterDir}: stop Shelfwatch first; npm run restore never writes over a database (move the folder away once it is stopped)`,
+      `PostgreSQL (process ${pid}) is running on ${clusterDir}: stop Shelfwatch first; a restore never writes over a database (move the folder away once it is stopped)`,
     );
   }
   const entries = await readdir(clusterDir);
   if (entries.length > 0) {
     const what = entries.includes('PG_VERSION') ? 'already holds a database cluster' : `is not empty (${entries.length} entries)`;
-    throw new RestoreRefusedError(`${clusterDir} ${what}; npm run restore only writes into an absent or empty folder: move it away (or delete it) first`);
+    throw new RestoreRefusedError(`${clusterDir} ${what}; a restore only writes into an absent or empty folder: move it away (or delete it) first`);
   }
 }
 
@@ -115,7 +115,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
     if (event.kind === 'entry') {
       const name = event.header.name;
       if (found.trailer !== null) throw new BackupArchiveError(`The backup has an entry after its end marker (${name}): it is damaged`);
-      if (found.header === null && name !== HEADER_ENTRY) throw new BackupArchiveError('This file is not a Shelfwatch backup (npm run backup makes them)');
+      if (found.header === null && name !== HEADER_ENTRY) throw new BackupArchiveError('This file is not a Shelfwatch backup (its backup command makes them)');
       const relative = dataPath(name);
       if (relative === null && ![HEADER_ENTRY, SECRETS_ENTRY, TRAILER_ENTRY].includes(name)) throw new BackupArchiveError(`Unexpected entry ${name} in the backup`);
       if (event.header.type === 'symlink') throw new BackupArchiveError(`The backup holds a symbolic link (${name}); tablespaces cannot be restored`);
@@ -202,7 +202,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
       { signal: options.signal },
     );
     const { header, trailer: done } = found;
-    if (header === null) throw new BackupArchiveError('This file is not a Shelfwatch backup (npm run backup makes them)');
+    if (header === null) throw new BackupArchiveError('This file is not a Shelfwatch backup (its backup command makes them)');
     if (done === null) throw new BackupArchiveError('The backup is incomplete (it has no end marker): it was cut short or is damaged');
     const manifestText = small.get(MANIFEST_ENTRY);
     if (manifestText === undefined) throw new BackupArchiveError('The backup has no backup_manifest: it is damaged');
