@@ -169,7 +169,9 @@ async function everyItem(url: string, token: string): Promise<any[]> {
 }
 
 /** The logging component's viewer: the newest 100 events matching `filters` (source, since, …). */
-async function viewerEvents(filters: Record<string, string>): Promise<Array<{ log_event: string; log_time: string; log_detail: Record<string, any> }>> {
+async function viewerEvents(
+  filters: Record<string, string>,
+): Promise<Array<{ log_event: string; log_time: string; log_detail: Record<string, any>; log_instance: string | null }>> {
   const query = new URLSearchParams({ ...filters, per_page: '100' });
   const answer = await expectStatus(call('GET', `${loggingUrl}/logs?${query}`, { token: viewerToken }), 200, `GET /logs?${query}`);
   return answer.body.data;
@@ -245,11 +247,14 @@ async function authEventsReachComponent(label: string): Promise<void> {
   await expectStatus(call('GET', `${api2Url}/api/wishes`, { token: signToken('mallory', randomBytes(32).toString('hex')) }), 401, 'api-2 with a wrong signature');
   const seen = await eventually(`${label}: auth_failed events of both instances in the component's viewer`, 30_000, async () => {
     const events = (await viewerEvents({ source: 'auth', since })).filter((e) => e.log_event === 'auth_failed');
-    const reasons = new Set(events.map((e) => e.log_detail.reason));
-    expect(reasons.has('malformed_token') && reasons.has('invalid_signature'), `reasons so far: ${[...reasons].join(', ') || 'none'}`);
+    // Each event says which instance wrote it (INSTANCE_ID in compose.yaml).
+    const seenFrom = new Set(events.map((e) => `${e.log_instance}:${e.log_detail.reason}`));
+    expect(seenFrom.has('api-1:malformed_token') && seenFrom.has('api-2:invalid_signature'), `events so far: ${[...seenFrom].join(', ') || 'none'}`);
     return events.length;
   });
-  ok(`${label}: auth_failed from api-1 (malformed_token) and api-2 (invalid_signature) read back from the logging component's GET /logs (${seen} events)`);
+  const byInstance = (await viewerEvents({ source: 'auth', since, instance: 'api-2' })).filter((e) => e.log_event === 'auth_failed');
+  expect(byInstance.length > 0 && byInstance.every((e) => e.log_instance === 'api-2'), 'GET /logs?instance=api-2 lists api-2 events only');
+  ok(`${label}: auth_failed from api-1 (malformed_token) and api-2 (invalid_signature), each with its log_instance, read back from the logging component's GET /logs (${seen} events; instance=api-2 filters)`);
 }
 
 /** Both instances' demonstration store servers answer "not found" for the first edition at Paperback Palace. */

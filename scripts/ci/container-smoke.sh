@@ -16,7 +16,8 @@
 #   SMOKE_FETCH_LEAD    seconds from `up` to the daily fetch's firing, time to get ready and arrange data (default 30)
 #   SMOKE_KEEP=1        leave the topology running after the checks (then: docker-compose -p <project> down -v)
 #   SMOKE_NO_CACHE=1    build the application image without Docker's layer cache (what a fresh CI machine does)
-# Needs root or sudo only to install Debian's docker-compose package when it is missing.
+# Needs root or sudo only to install Debian's docker-compose package when it is missing. On a fresh clone it runs
+# `npm ci` first (the checks use the project's tsx).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 
@@ -43,6 +44,14 @@ timed() { TIMINGS+=("$1: $(took "$2")"); }
 if [ "$(id -u)" -eq 0 ]; then SUDO=(); elif command -v sudo >/dev/null; then SUDO=(sudo); else SUDO=(); fi
 
 # ---------------------------------------------------------------------------------------- engine and tools
+# The checks run with the project's own tsx: on a fresh clone, install the dependencies first, before anything is
+# built or started (a missing tsx used to fail the run only after everything was up).
+if [ ! -x node_modules/.bin/tsx ]; then
+  started=$SECONDS
+  log "node_modules/.bin/tsx is missing: installing the project's dependencies (npm ci) ..."
+  npm ci --no-audit --no-fund >&2 || fail "npm ci failed: the checks need the project's development dependencies"
+  timed "npm ci" "$started"
+fi
 started=$SECONDS
 bash scripts/ci/docker-engine.sh >/dev/null
 DOCKER=(docker)

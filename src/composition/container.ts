@@ -1,3 +1,4 @@
+import { InstanceStampedLogSink } from '../application/logging/instance-stamped-log-sink.js';
 import { randomUUID } from 'node:crypto';
 import { Container } from 'inversify';
 import type { AppConfig } from '../../config/config.js';
@@ -55,7 +56,11 @@ export function createContainer(config: AppConfig, kind: ProcessKind, options: C
 
   const isComponent = kind === 'logging-component' || kind === 'log-maintenance';
   container.loadSync(...loggingModules(config, resources, options.logBatchWriting ?? 'writer-thread', isComponent));
-  if (options.wrapLogSink) container.onActivation(LogSink, (_context, sink) => options.wrapLogSink!(sink));
+  // Every event this process logs says which instance wrote it (INSTANCE_ID, or the host name).
+  container.onActivation(LogSink, (_context, sink) => {
+    const stamped = new InstanceStampedLogSink(sink, config.logging.instance);
+    return options.wrapLogSink ? options.wrapLogSink(stamped) : stamped;
+  });
 
   if (kind === 'api' || kind === 'job') {
     container.loadSync(

@@ -115,5 +115,12 @@ export class HttpLogSink implements LogSink {
  */
 function intakeJson(event: LogEvent): string {
   const time = event.time instanceof Date && !Number.isNaN(event.time.getTime()) ? event.time.toISOString() : undefined;
-  return JSON.stringify({ log_level: event.level, log_source: event.source, log_event: event.event, log_detail: event.detail, log_time: time });
+  return JSON.stringify({
+    log_level: event.level,
+    log_source: event.source,
+    log_event: event.event,
+    log_detail: event.detail,
+    log_time: time,
+    log_instance: event.instance ?? undefined,
+  });
 }

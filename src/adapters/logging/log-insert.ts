@@ -9,7 +9,7 @@ import { LogBatchRefused } from './log-batch-refused.js';
  * `auth_failed` rows it took about a quarter less of the server's CPU per row than `insert ... select from
  * jsonb_to_recordset` (5 µs instead of 6.5–8 on PostgreSQL 15), and the server shares its cores with the API.
  */
-export const LOG_COPY_SQL = 'copy log (log_time, log_level, log_source, log_event, log_detail) from stdin';
+export const LOG_COPY_SQL = 'copy log (log_time, log_level, log_source, log_event, log_detail, log_instance) from stdin';
 
 /** What COPY's text format must escape in a value: its delimiter (tab), the row end (newline, CR) and the backslash. */
 const COPY_SPECIAL = /[\\\t\n\r]/;
@@ -51,7 +51,7 @@ export function logCopyText(events: readonly LogEvent[]): string {
         names = `\t${copyValue(level)}\t${copyValue(source)}\t${copyValue(event)}\t`;
       }
       const detail = JSON.stringify(e.detail) as string | undefined;
-      text += `${secondText}${MILLIS[ms - s * 1000]}Z${names}${detail === undefined || detail === 'null' ? '{}' : copyText(detail)}\n`;
+      text += `${secondText}${MILLIS[ms - s * 1000]}Z${names}${detail === undefined || detail === 'null' ? '{}' : copyText(detail)}\t${copyValue(e.instance)}\n`;
     }
     return text;
   } catch (error) {

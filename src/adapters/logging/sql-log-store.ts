@@ -9,7 +9,7 @@ import { onPooledClient, selectRows } from '../kits/sql/select-rows.js';
 import { refusalOf } from './log-batch-refused.js';
 import { copyLogRows, logCopyText } from './log-insert.js';
 
-const COLUMNS = 'log_id, log_time, log_level, log_source, log_event, log_detail';
+const COLUMNS = 'log_id, log_time, log_level, log_source, log_event, log_detail, log_instance';
 /** The position of a key row in the viewer's order; a row deleted by retention meanwhile ends the listing there. */
 const KEY_POSITION = '(select k.log_time, k.log_id from log k where k.log_id = ?)';
 
@@ -39,6 +39,7 @@ export class SqlLogStore implements LogStore {
     };
     if (filter.source !== undefined) add('log_source = ?', filter.source);
     if (filter.level !== undefined) add('log_level = ?', filter.level);
+    if (filter.instance !== undefined) add('log_instance = ?', filter.instance);
     if (filter.since !== undefined) add('log_time >= ?', filter.since.toISOString());
     if (filter.until !== undefined) add('log_time < ?', filter.until.toISOString());
     const w = request.window;
@@ -84,5 +85,6 @@ function toRecord(row: Record<string, unknown>): LogRecord {
     source: row.log_source as string,
     event: row.log_event as string,
     detail: (row.log_detail ?? {}) as Record<string, unknown>,
+    instance: (row.log_instance as string | null) ?? null,
   };
 }

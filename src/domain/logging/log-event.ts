@@ -12,7 +12,15 @@ export interface LogEvent {
   event: string;
   detail: Record<string, unknown>;
   time: Date;
+  /**
+   * The instance that wrote it (INSTANCE_ID or its host name), stamped by this process's sink when left undefined;
+   * null when a sender to the intake did not say.
+   */
+  instance?: string | null;
 }
+
+/** An instance's name, as INSTANCE_ID and the intake's `log_instance` take it. */
+export const INSTANCE_NAME = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,62}$/;
 
 export type AuthFailureReason =
   | 'missing_token'

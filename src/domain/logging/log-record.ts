@@ -8,6 +8,8 @@ export interface LogRecord {
   source: LogSource;
   event: string;
   detail: Record<string, unknown>;
+  /** The instance that wrote it; null for events from before instances were recorded, or a sender that did not say. */
+  instance: string | null;
 }
 
 /** The viewer's filters; `since` inclusive, `until` exclusive. */
@@ -16,8 +18,9 @@ export interface LogFilter {
   level?: LogLevel;
   since?: Date;
   until?: Date;
+  instance?: string;
 }
 
 export function toEvent(record: LogRecord): LogEvent {
-  return { level: record.level, source: record.source, event: record.event, detail: record.detail, time: record.time };
+  return { level: record.level, source: record.source, event: record.event, detail: record.detail, time: record.time, instance: record.instance };
 }

@@ -19,6 +19,7 @@ export interface MaintainerAlert {
     log_source: string;
     log_event: string;
     log_detail: Record<string, unknown>;
+    log_instance: string | null;
   };
 }
 
@@ -62,6 +63,7 @@ export function maintainerAlert(event: string, summary: EventSummary, windowMs: 
       log_source: s.source,
       log_event: s.event,
       log_detail: s.detail,
+      log_instance: s.instance,
     },
   };
 }

@@ -138,22 +138,23 @@ describe('the API in LOGGING_MODE=remote', () => {
     }
   });
 
-  it('sends events to the component, which stores them with their own log_time', async () => {
+  it('sends events to the component, which stores them with their own log_time and the instance that sent them', async () => {
     const component = startComponent({ LOG_FLUSH_MS: '50' });
     const url = await component.url;
-    const api = await startTestService({ LOGGING_MODE: 'remote', LOGGING_URL: url, LOG_SHARED_SECRET: SHARED_SECRET });
+    const api = await startTestService({ LOGGING_MODE: 'remote', LOGGING_URL: url, LOG_SHARED_SECRET: SHARED_SECRET, INSTANCE_ID: 'api-7' });
     try {
       const before = Date.now();
       expect((await api.call('GET', '/api/books', { token: 'not.a.jwt' })).status).toBe(401);
       expect((await api.call('GET', '/api/books')).status).toBe(200);
       const rows = await eventually(async () => {
-        const found = await db.sql<{ log_time: Date; log_detail: unknown }>(`select log_time, log_detail from log where log_event = 'auth_failed' and log_time >= $1`, [
+        const found = await db.sql<{ log_time: Date; log_detail: unknown; log_instance: string }>(`select log_time, log_detail, log_instance from log where log_event = 'auth_failed' and log_time >= $1`, [
           new Date(before - 5),
         ]);
         expect(found).toHaveLength(1);
         return found;
       });
       expect(rows[0]!.log_detail).toEqual({ reason: 'malformed_token' });
+      expect(rows[0]!.log_instance).toBe('api-7');
       // A 2xx is never logged (the seed's "what is not logged").
       expect(await db.sql(`select 1 from log where log_source = 'api' and log_time >= $1`, [new Date(before - 5)])).toHaveLength(0);
     } finally {

@@ -15,12 +15,13 @@ beforeAll(async () => {
   const sources = ['api', 'scheduled_fetch', 'consolidation', 'alert', 'auth'];
   const minutes = Array.from({ length: 25 }, (_, i) => (i * 7) % 25);
   for (const m of minutes) {
-    await t.db.sql(`insert into log (log_time, log_level, log_source, log_event, log_detail) values ($1, $2, $3, $4, $5)`, [
+    await t.db.sql(`insert into log (log_time, log_level, log_source, log_event, log_detail, log_instance) values ($1, $2, $3, $4, $5, $6)`, [
       at(m),
       m % 3 === 0 ? 'error' : 'info',
       sources[m % 5],
       `event_${m}`,
       { minute: m, note: '<b>not html</b>' },
+      m % 2 === 0 ? 'api-1' : 'api-2',
     ]);
   }
 });
@@ -40,6 +41,7 @@ describe('GET /logs as JSON', () => {
       log_source: 'auth',
       log_event: 'event_24',
       log_detail: { minute: 24, note: '<b>not html</b>' },
+      log_instance: 'api-1',
     });
     expect(body._links.prev).toBeUndefined();
     expect(body._links.next.href).toMatch(/^\/logs\?per_page=3&cursor=/);
@@ -79,8 +81,18 @@ describe('GET /logs as JSON', () => {
     expect(eventsOf(combined.body)).toEqual(['event_15']);
   });
 
+  it('filters by the instance that wrote the events, and repeats it in the links', async () => {
+    const byInstance = await getLogs(t.baseUrl, '/logs?instance=api-2&per_page=5');
+    expect(eventsOf(byInstance.body)).toEqual(['event_23', 'event_21', 'event_19', 'event_17', 'event_15']);
+    expect(byInstance.body._links.next.href).toContain('instance=api-2');
+    expect(eventsOf((await getLogs(t.baseUrl, byInstance.body._links.next.href)).body)).toEqual(['event_13', 'event_11', 'event_9', 'event_7', 'event_5']);
+    const withSource = await getLogs(t.baseUrl, '/logs?instance=api-1&source=consolidation');
+    expect(eventsOf(withSource.body)).toEqual(['event_22', 'event_12', 'event_2']);
+    expect((await getLogs(t.baseUrl, '/logs?instance=api-9')).body.data).toEqual([]);
+  });
+
   it('answers 400 for bad filters, per_page and cursors', async () => {
-    for (const query of ['source=nowhere', 'level=debug', 'since=tomorrow', 'per_page=0', 'per_page=101', 'colour=red', `since=${at(9)}&until=${at(5)}`]) {
+    for (const query of ['source=nowhere', 'level=debug', 'instance=two%20words', 'instance=-lead', 'since=tomorrow', 'per_page=0', 'per_page=101', 'colour=red', `since=${at(9)}&until=${at(5)}`]) {
       const { status, body } = await getLogs(t.baseUrl, `/logs?${query}`);
       expect(status, query).toBe(400);
       expect(body.error, query).toBe('validation_failed');
@@ -139,6 +151,10 @@ describe('GET /logs as an HTML page', () => {
     expect(page.text).toContain('<option value="auth" selected>auth</option>');
     expect(page.text).toContain('event_24');
     expect(page.text).toContain('&quot;minute&quot;: 24');
+    // The instance that wrote each row, and a filter for it.
+    expect(page.text).toContain('<th>instance</th>');
+    expect(page.text).toContain('<td>api-1</td>');
+    expect(page.text).toContain('<input name="instance"');
     // Detail text is escaped, never interpreted.
     expect(page.text).toContain('&lt;b&gt;not html&lt;/b&gt;');
     expect(page.text).not.toContain('<b>not html</b>');

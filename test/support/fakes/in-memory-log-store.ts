@@ -15,7 +15,7 @@ export class InMemoryLogStore implements LogStore {
   private nextId = 1;
 
   async append(events: readonly LogEvent[]): Promise<void> {
-    for (const e of events) this.records.push({ id: this.nextId++, time: e.time, level: e.level, source: e.source, event: e.event, detail: e.detail });
+    for (const e of events) this.records.push({ id: this.nextId++, time: e.time, level: e.level, source: e.source, event: e.event, detail: e.detail, instance: e.instance ?? null });
   }
 
   async summarise(event: string, from: Date, to: Date): Promise<EventSummary | null> {
@@ -42,6 +42,7 @@ export class InMemoryLogStore implements LogStore {
         (r) =>
           (filter.source === undefined || r.source === filter.source) &&
           (filter.level === undefined || r.level === filter.level) &&
+          (filter.instance === undefined || r.instance === filter.instance) &&
           (filter.since === undefined || r.time.getTime() >= filter.since.getTime()) &&
           (filter.until === undefined || r.time.getTime() < filter.until.getTime()),
       )

@@ -20,6 +20,8 @@ describe('logging configuration', () => {
       sharedSecret: null,
       viewerToken: null,
       port: 3001,
+      // The host name, made to fit an instance name.
+      instance: expect.stringMatching(/^[A-Za-z0-9][A-Za-z0-9._:-]{0,62}$/),
       flushMs: 2000,
       batchMax: 500,
       bufferMax: 10_000,
@@ -69,6 +71,7 @@ describe('logging configuration', () => {
       LOG_RETENTION_DAYS: '0',
       LOG_RETENTION_CRON: 'every day',
       LOGGING_PORT: '70000',
+      INSTANCE_ID: 'api 1',
     });
     for (const name of [
       'LOGGING_MODE',
@@ -80,6 +83,7 @@ describe('logging configuration', () => {
       'LOG_RETENTION_DAYS',
       'LOG_RETENTION_CRON',
       'LOGGING_PORT',
+      'INSTANCE_ID',
     ]) {
       expect(found.some((p) => p.startsWith(`${name} `)), name).toBe(true);
     }

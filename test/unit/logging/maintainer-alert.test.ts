@@ -23,7 +23,7 @@ describe('maintainer alert rules', () => {
         count: 500,
         first,
         last: new Date('2026-11-22T03:04:59.999Z'),
-        sample: { id: 7, time: first, level: 'error', source: 'scheduled_fetch', event: 'fetch_failed', detail: { book_id: 1 } },
+        sample: { id: 7, time: first, level: 'error', source: 'scheduled_fetch', event: 'fetch_failed', detail: { book_id: 1 }, instance: 'api-1' },
       },
       300_000,
       'group',
@@ -41,6 +41,7 @@ describe('maintainer alert rules', () => {
         log_source: 'scheduled_fetch',
         log_event: 'fetch_failed',
         log_detail: { book_id: 1 },
+        log_instance: 'api-1',
       },
     });
   });

@@ -9,6 +9,8 @@ export interface LogJson {
   log_source: string;
   log_event: string;
   log_detail: Record<string, unknown>;
+  /** The instance that wrote it (INSTANCE_ID or its host name); null when unknown. */
+  log_instance: string | null;
 }
 
 export function logJson(record: LogRecord): LogJson {
@@ -19,5 +21,6 @@ export function logJson(record: LogRecord): LogJson {
     log_source: record.source,
     log_event: record.event,
     log_detail: record.detail,
+    log_instance: record.instance,
   };
 }

@@ -55,7 +55,14 @@ export function logRoutes(deps: LogRoutesDeps): Router {
     const now = deps.clock.now();
     // Events are timestamped where they happen: a given log_time is kept.
     await deps.record.execute(
-      bodies.map((body) => ({ level: body.log_level, source: body.log_source, event: body.log_event, detail: body.log_detail ?? {}, time: body.log_time ?? now })),
+      bodies.map((body) => ({
+        level: body.log_level,
+        source: body.log_source,
+        event: body.log_event,
+        detail: body.log_detail ?? {},
+        time: body.log_time ?? now,
+        instance: body.log_instance ?? null,
+      })),
     );
     res.status(202).end();
   });
@@ -66,8 +73,14 @@ export function logRoutes(deps: LogRoutesDeps): Router {
     // The viewer's form sends empty fields for "any": they are no filter.
     const given = Object.entries(req.query as Record<string, unknown>).filter(([, value]) => value !== '');
     const query = parseOrThrow(LogListQuery, Object.fromEntries(given), 'query');
-    const filter = { source: query.source, level: query.level, since: query.since, until: query.until };
-    const linkFilters = { source: query.source, level: query.level, since: query.since?.toISOString(), until: query.until?.toISOString() };
+    const filter = { source: query.source, level: query.level, instance: query.instance, since: query.since, until: query.until };
+    const linkFilters = {
+      source: query.source,
+      level: query.level,
+      instance: query.instance,
+      since: query.since?.toISOString(),
+      until: query.until?.toISOString(),
+    };
     const { body } = await deps.paginator.respond(
       { path: '/logs', query, filters: linkFilters },
       (request) => deps.list.execute(filter, request),

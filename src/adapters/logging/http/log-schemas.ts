@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { detailProblem } from '../../../domain/logging/log-detail.js';
-import { KNOWN_LOG_SOURCES, LOG_LEVELS } from '../../../domain/logging/log-event.js';
+import { INSTANCE_NAME, KNOWN_LOG_SOURCES, LOG_LEVELS } from '../../../domain/logging/log-event.js';
 import { PageQuery } from '../../kits/http/routing/common-schemas.js';
 
 /** ISO 8601: a date-time with `Z` or an offset; without one (an HTML form's local input) it is read as UTC. */
@@ -25,6 +25,8 @@ export const LogLevelSchema = z.enum(LOG_LEVELS);
 /** Sources are checked here, in code: a new source is a new entry in KNOWN_LOG_SOURCES, not a migration. */
 export const LogSourceSchema = z.enum(KNOWN_LOG_SOURCES);
 
+const InstanceName = z.string().regex(INSTANCE_NAME, 'must be 1 to 63 letters, digits, . _ : - starting with a letter or digit');
+
 /** `POST /log`; unknown fields are refused (400) like everywhere else, so typos do not pass silently. */
 export const LogIntakeBody = z.strictObject({
   log_level: LogLevelSchema,
@@ -32,6 +34,8 @@ export const LogIntakeBody = z.strictObject({
   log_event: z.string().regex(/^[A-Za-z0-9_.:-]{1,100}$/, 'must be a machine-readable name: 1 to 100 letters, digits, _ . : -'),
   log_detail: LogDetail.optional(),
   log_time: LogTime.optional(),
+  /** The sender's INSTANCE_ID; absent: the event says no instance. */
+  log_instance: InstanceName.optional(),
 });
 export type LogIntakeBody = z.infer<typeof LogIntakeBody>;
 
@@ -40,6 +44,7 @@ export const LogListQuery = z
   .strictObject({
     source: LogSourceSchema.optional(),
     level: LogLevelSchema.optional(),
+    instance: InstanceName.optional(),
     since: Instant.optional(),
     until: Instant.optional(),
     ...PageQuery,

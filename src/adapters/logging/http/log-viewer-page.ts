@@ -8,6 +8,7 @@ const escape = (text: string): string =>
 export interface ViewerFilters {
   source?: string;
   level?: string;
+  instance?: string;
   since?: string;
   until?: string;
   per_page: number;
@@ -39,7 +40,7 @@ export function renderLogViewer(page: Collection<LogJson>, filters: ViewerFilter
     .map(
       (r) => `<tr class="${escape(r.log_level)}">
   <td><time>${escape(r.log_time)}</time><br><small>#${r.log_id}</small></td>
-  <td>${escape(r.log_level)}</td><td>${escape(r.log_source)}</td><td><strong>${escape(r.log_event)}</strong></td>
+  <td>${escape(r.log_level)}</td><td>${escape(r.log_source)}</td><td>${escape(r.log_instance ?? '')}</td><td><strong>${escape(r.log_event)}</strong></td>
   <td><pre>${escape(JSON.stringify(r.log_detail, null, 2))}</pre></td>
 </tr>`,
     )
@@ -62,6 +63,7 @@ export function renderLogViewer(page: Collection<LogJson>, filters: ViewerFilter
 <form method="get" action="/logs">
   ${select('source', KNOWN_LOG_SOURCES, filters.source)}
   ${select('level', LOG_LEVELS, filters.level)}
+  ${input('instance', filters.instance, 'api-1')}
   ${input('since', filters.since, '2026-11-22T00:00:00Z')}
   ${input('until', filters.until, '2026-11-23T00:00:00Z')}
   <label>per_page <input name="per_page" type="number" min="1" max="100" value="${filters.per_page}"></label>
@@ -69,9 +71,9 @@ export function renderLogViewer(page: Collection<LogJson>, filters: ViewerFilter
 </form>
 ${nav}
 <table>
-<thead><tr><th>log_time (UTC)</th><th>level</th><th>source</th><th>event</th><th>detail</th></tr></thead>
+<thead><tr><th>log_time (UTC)</th><th>level</th><th>source</th><th>instance</th><th>event</th><th>detail</th></tr></thead>
 <tbody>
-${rows || '<tr><td colspan="5">No records match these filters.</td></tr>'}
+${rows || '<tr><td colspan="6">No records match these filters.</td></tr>'}
 </tbody>
 </table>
 ${nav}
