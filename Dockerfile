@@ -21,6 +21,9 @@ ARG BASE_IMAGE=node:20-bookworm-slim
 
 # --------------------------------------------------------------------------------------------------------- build
 FROM ${BASE_IMAGE} AS build
+# Marks the build stage's images, which the legacy builder leaves untagged (about 640 MB each): the local scripts keep
+# the newest (the next build's layer cache) and remove older ones (scripts/ci/local-images.sh).
+LABEL shelfwatch.stage=build
 WORKDIR /app
 # The dependencies first: this layer is reused while package.json and package-lock.json do not change.
 # Install scripts: npm 11 runs those package.json's `allowScripts` allows (the embedded PostgreSQL's and esbuild's);

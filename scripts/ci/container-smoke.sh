@@ -25,9 +25,6 @@ cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 export DOCKER_BUILDKIT=0
 SCRIPT_START=$SECONDS
 APP_IMAGE=${SMOKE_APP_IMAGE:-shelfwatch:ci}
-NODE_IMAGE=shelfwatch/node:20
-POSTGRES_IMAGE=shelfwatch/postgres:15
-MAIL_IMAGE=shelfwatch/smtp-sink:ci
 FETCH_LEAD=${SMOKE_FETCH_LEAD:-30}
 PROJECT="shelfwatch-smoke-$$"
 EMBEDDED_CONTAINER="$PROJECT-embedded"
@@ -41,7 +38,8 @@ took() { printf '%ss' "$((SECONDS - $1))"; }
 TIMINGS=()
 timed() { TIMINGS+=("$1: $(took "$2")"); }
 
-if [ "$(id -u)" -eq 0 ]; then SUDO=(); elif command -v sudo >/dev/null; then SUDO=(sudo); else SUDO=(); fi
+# shellcheck source=scripts/ci/local-images.sh
+. scripts/ci/local-images.sh
 
 # ---------------------------------------------------------------------------------------- engine and tools
 # The checks run with the project's own tsx: on a fresh clone, install the dependencies first, before anything is
@@ -52,48 +50,11 @@ if [ ! -x node_modules/.bin/tsx ]; then
   npm ci --no-audit --no-fund >&2 || fail "npm ci failed: the checks need the project's development dependencies"
   timed "npm ci" "$started"
 fi
-started=$SECONDS
-bash scripts/ci/docker-engine.sh >/dev/null
-DOCKER=(docker)
-docker version >/dev/null 2>&1 || DOCKER=("${SUDO[@]}" docker)
-"${DOCKER[@]}" image inspect "$NODE_IMAGE" >/dev/null 2>&1 \
-  || fail "$NODE_IMAGE is missing: scripts/ci/docker-engine.sh builds it from this machine's Node.js 20 and npm"
-timed "engine and base images" "$started"
-
-if ! command -v docker-compose >/dev/null; then
-  started=$SECONDS
-  if [ "$(id -u)" -ne 0 ] && [ ${#SUDO[@]} -eq 0 ]; then fail "docker-compose is missing and installing it needs root or sudo"; fi
-  log "installing Debian's docker-compose (log: /tmp/shelfwatch-apt.log)"
-  { "${SUDO[@]}" apt-get update && "${SUDO[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends docker-compose; } \
-    >>/tmp/shelfwatch-apt.log 2>&1 || { tail -n 20 /tmp/shelfwatch-apt.log >&2; fail "installing docker-compose failed"; }
-  timed "installing docker-compose" "$started"
-fi
-log "$(docker-compose version --short 2>/dev/null | sed 's/^/docker-compose /')"
+local_engine_and_compose
 
 # ---------------------------------------------------------------------------------------------------- images
-started=$SECONDS
-build_log=/tmp/shelfwatch-build-app-image.log
-previous_id=$("${DOCKER[@]}" image inspect --format '{{.Id}}' "$APP_IMAGE" 2>/dev/null || true)
-log "building $APP_IMAGE on $NODE_IMAGE (log: $build_log)"
-"${DOCKER[@]}" build ${SMOKE_NO_CACHE:+--no-cache} --network host --build-arg "BASE_IMAGE=$NODE_IMAGE" -t "$APP_IMAGE" . >"$build_log" 2>&1 \
-  || { tail -n 40 "$build_log" >&2; fail "building $APP_IMAGE failed (log: $build_log)"; }
-log "image $APP_IMAGE built in $(took "$started") ($("${DOCKER[@]}" image inspect --format '{{.Size}}' "$APP_IMAGE" | awk '{printf "%.0f MB", $1 / 1e6}'))"
-timed "application image" "$started"
-# The image this tag named before, now untagged, is not kept (the layer cache of the build stays).
-if [ -n "$previous_id" ] && [ "$previous_id" != "$("${DOCKER[@]}" image inspect --format '{{.Id}}' "$APP_IMAGE")" ]; then
-  "${DOCKER[@]}" rmi "$previous_id" >/dev/null 2>&1 || true
-fi
-
-# The mail catcher: rebuilt when its folder changes (a label records the folder's hash, as docker-engine.sh does).
-started=$SECONDS
-sink_folder=scripts/ci/images/smtp-sink
-sink_hash=$( (cd "$sink_folder" && find . -type f -print0 | sort -z | xargs -0 sha256sum; "${DOCKER[@]}" image inspect --format '{{.Id}}' "$NODE_IMAGE") | sha256sum | cut -c1-16)
-if [ "$("${DOCKER[@]}" image inspect --format '{{ index .Config.Labels "shelfwatch.context-hash" }}' "$MAIL_IMAGE" 2>/dev/null)" != "$sink_hash" ]; then
-  "${DOCKER[@]}" build --label "shelfwatch.context-hash=$sink_hash" --build-arg "BASE_IMAGE=$NODE_IMAGE" -t "$MAIL_IMAGE" "$sink_folder" \
-    >/tmp/shelfwatch-build-smtp-sink.log 2>&1 || { tail -n 20 /tmp/shelfwatch-build-smtp-sink.log >&2; fail "building $MAIL_IMAGE failed"; }
-  log "image $MAIL_IMAGE built in $(took "$started")"
-fi
-timed "mail catcher image" "$started"
+local_app_image "$APP_IMAGE"
+local_mail_image
 
 # ------------------------------------------------------------------------------------------------- settings
 # Free ports on the loopback interface for everything published (other work on this machine may hold 3000).
