@@ -1,7 +1,9 @@
 // The one module that reads the environment. Everything else receives an AppConfig.
 import { Cron } from 'croner';
+import { hostname } from 'node:os';
 import { loadStoreRecipes, type StoreRecipe, StoreRecipeError } from '../src/adapters/stores/recipes/store-recipes.js';
 import { ConfigError, readEnv } from './env-reader.js';
+import { INSTANCE_NAME } from '../src/domain/logging/log-event.js';
 
 export { ConfigError };
 
@@ -21,6 +23,21 @@ export interface AuthConfig {
   audience: string | null;
   /** JWT_MAX_AGE in seconds: tokens claiming a longer lifetime (exp - iat, or exp - now without iat) are refused. */
   maxAgeSeconds: number;
+}
+
+/**
+ * OpenID Connect sign-in in the browser (a public client: authorization code with PKCE, no secret). The service
+ * verifies the provider's ID tokens with the JWT settings derived from it: keys from the discovery document's
+ * `jwks_uri` (or JWT_JWKS_URL), `iss` = the issuer, `aud` = the client id (or JWT_AUDIENCE).
+ */
+export interface OidcConfig {
+  /** OIDC_ISSUER exactly as given: tokens' `iss` and the discovery document's `issuer` must equal it. */
+  issuer: string;
+  clientId: string;
+  /** OIDC_SCOPES, always including `openid`. */
+  scopes: string[];
+  /** OIDC_PROVIDER_NAME: shown on the button ("Sign in with Authelia"); the issuer's host when unset. */
+  providerName: string;
 }
 
 export interface MaintainerAlertConfig {
@@ -53,6 +70,8 @@ export interface LoggingConfig {
   viewerToken: string | null;
   /** Port of the standalone component (`npm run start:logging`). */
   port: number;
+  /** INSTANCE_ID (default: the host name): written with every event this process logs, to tell instances apart. */
+  instance: string;
   flushMs: number;
   batchMax: number;
   bufferMax: number;
@@ -147,6 +166,8 @@ export interface AppConfig {
   /** After SIGTERM/SIGINT, how long responses in flight and fetch bundles in hand get to finish (SHUTDOWN_GRACE_MS). */
   shutdownGraceMs: number;
   auth: AuthConfig;
+  /** OIDC sign-in (OIDC_ISSUER, OIDC_CLIENT_ID); null: none, the JWT settings alone decide. */
+  oidc: OidcConfig | null;
   logging: LoggingConfig;
   stores: StoresConfig;
   pricing: PricingConfig;
@@ -179,10 +200,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, role: ProcessRo
     r.fail('JWT_PUBLIC_KEY', 'must be a PEM public key (-----BEGIN PUBLIC KEY-----)');
   }
   const jwksUrl = r.url('JWT_JWKS_URL', ['http:', 'https:']);
-  const asymmetric = publicKey !== undefined || jwksUrl !== undefined;
+  const oidc = oidcConfig(r, { publicKey, jwtIssuer: r.string('JWT_ISSUER') });
+  // An OIDC provider signs its ID tokens with the keys of its JWKS (RS256 unless JWT_ALGORITHMS says otherwise).
+  const asymmetric = publicKey !== undefined || jwksUrl !== undefined || oidc !== null;
   const algorithms = r.list('JWT_ALGORITHMS', ['HS256', 'RS256', 'ES256'] as const, asymmetric ? ['RS256'] : ['HS256']);
   if (algorithms.includes('HS256') && asymmetric) {
-    r.fail('JWT_ALGORITHMS', 'HS256 cannot be combined with JWT_PUBLIC_KEY or JWT_JWKS_URL (algorithm confusion)');
+    r.fail('JWT_ALGORITHMS', `HS256 cannot be combined with ${oidc ? 'OIDC_ISSUER' : 'JWT_PUBLIC_KEY or JWT_JWKS_URL'} (algorithm confusion)`);
   }
   if (!algorithms.includes('HS256') && !asymmetric) {
     r.fail('JWT_ALGORITHMS', 'RS256/ES256 need JWT_PUBLIC_KEY or JWT_JWKS_URL');
@@ -192,7 +215,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, role: ProcessRo
   }
   const devSignIn = r.oneOf('DEV_SIGN_IN', ['on', 'off'] as const, 'off') === 'on';
   if (devSignIn && nodeEnv === 'production') r.fail('DEV_SIGN_IN', 'must be off in production: it hands a token to anyone who asks');
-  if (devSignIn && !algorithms.includes('HS256')) r.fail('DEV_SIGN_IN', 'needs HS256: development tokens are signed with the HS256 secret');
+  if (devSignIn && oidc) r.fail('DEV_SIGN_IN', 'cannot be combined with OIDC_ISSUER: development tokens are HS256, the provider\'s are verified with its public keys');
+  else if (devSignIn && !algorithms.includes('HS256')) r.fail('DEV_SIGN_IN', 'needs HS256: development tokens are signed with the HS256 secret');
 
   const demoStoreUrl = (r.url('DEMO_STORE_URL', ['http:', 'https:']) ?? 'http://127.0.0.1:3100').replace(/\/+$/, '');
   const storesFile = r.string('STORES_FILE');
@@ -255,6 +279,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, role: ProcessRo
       // 30 days by default: the development CLI's tokens last exactly that long. Up to a year, so "never expires" is not an option.
       maxAgeSeconds: r.duration('JWT_MAX_AGE', { min: 60, max: 365 * 24 * 3600, fallback: 30 * 24 * 3600 }),
     },
+    oidc,
     logging,
     stores,
     pricing,
@@ -286,6 +311,66 @@ function storeRecipes(r: EnvReader, storesFile: string | undefined, demoStoreUrl
   }
 }
 
+/** RFC 6749 scope-token: printable ASCII but space, `"` and `\\`. */
+const SCOPE_TOKEN = /^[\x21\x23-\x5B\x5D-\x7E]+$/;
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', '[::1]', 'localhost']);
+
+/**
+ * OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_SCOPES, OIDC_PROVIDER_NAME; null when neither issuer nor client id is set. The
+ * issuer is https (http only on a loopback host, for tests and a provider on the same machine): the browser sends
+ * the user's password there and the tokens come back from it.
+ */
+function oidcConfig(r: EnvReader, jwt: { publicKey: string | undefined; jwtIssuer: string | undefined }): OidcConfig | null {
+  const issuer = r.string('OIDC_ISSUER');
+  const clientId = r.string('OIDC_CLIENT_ID');
+  const scopesText = r.string('OIDC_SCOPES');
+  const providerName = r.string('OIDC_PROVIDER_NAME');
+  if (issuer === undefined && clientId === undefined) {
+    if (scopesText !== undefined) r.fail('OIDC_SCOPES', 'needs OIDC_ISSUER and OIDC_CLIENT_ID');
+    if (providerName !== undefined) r.fail('OIDC_PROVIDER_NAME', 'needs OIDC_ISSUER and OIDC_CLIENT_ID');
+    return null;
+  }
+  if (issuer === undefined) r.fail('OIDC_ISSUER', 'is required with OIDC_CLIENT_ID (the provider\'s issuer URL, e.g. https://auth.example.com)');
+  if (clientId === undefined) r.fail('OIDC_CLIENT_ID', 'is required with OIDC_ISSUER (the client id Shelfwatch is registered under)');
+  let host = '';
+  if (issuer !== undefined) {
+    let url: URL | null = null;
+    try {
+      url = new URL(issuer);
+    } catch {
+      r.fail('OIDC_ISSUER', `must be a URL such as https://auth.example.com (got "${issuer}")`);
+    }
+    if (url) {
+      host = url.host;
+      if (url.protocol !== 'https:' && !(url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname))) {
+        r.fail('OIDC_ISSUER', `must start with https:// (http:// only for 127.0.0.1, [::1] or localhost; got "${issuer}")`);
+      }
+      if (url.search !== '' || url.hash !== '' || url.username !== '' || url.password !== '') {
+        r.fail('OIDC_ISSUER', `must have no query, fragment or credentials (got "${issuer}")`);
+      }
+    }
+  }
+  if (clientId !== undefined && !/^[\x21-\x7E]{1,255}$/.test(clientId)) {
+    r.fail('OIDC_CLIENT_ID', 'must be 1 to 255 printable characters without spaces');
+  }
+  const scopes = (scopesText ?? 'openid profile email').split(/[\s,]+/).filter(Boolean);
+  if (scopesText !== undefined) {
+    const bad = scopes.filter((scope) => !SCOPE_TOKEN.test(scope));
+    if (bad.length > 0) r.fail('OIDC_SCOPES', `must be scope names separated by spaces (got "${scopesText}")`);
+    else if (!scopes.includes('openid')) r.fail('OIDC_SCOPES', `must include openid (got "${scopesText}")`);
+  }
+  if (providerName !== undefined && (providerName.length > 60 || /\p{Cc}/u.test(providerName))) {
+    r.fail('OIDC_PROVIDER_NAME', 'must be at most 60 characters without control characters');
+  }
+  // The provider's keys come from its JWKS; a fixed key or another issuer would refuse every token it signs.
+  if (jwt.publicKey !== undefined) r.fail('JWT_PUBLIC_KEY', 'cannot be combined with OIDC_ISSUER: the provider\'s keys come from its JWKS (discovery, or JWT_JWKS_URL)');
+  if (jwt.jwtIssuer !== undefined && issuer !== undefined && jwt.jwtIssuer !== issuer) {
+    r.fail('JWT_ISSUER', `contradicts OIDC_ISSUER ("${jwt.jwtIssuer}" vs "${issuer}"): leave JWT_ISSUER unset, the issuer is OIDC_ISSUER`);
+  }
+  if (issuer === undefined || clientId === undefined) return null;
+  return { issuer, clientId, scopes: [...new Set(scopes)], providerName: providerName ?? host };
+}
+
 /** Milliseconds from `300` (seconds), `500ms`, `90s`, `5m` or `1h`. */
 function durationMs(r: EnvReader, name: string, opts: { minMs: number; maxMs: number; fallbackMs: number }): number {
   const value = r.string(name);
@@ -307,6 +392,14 @@ function secret(r: EnvReader, name: string): string | null {
 }
 
 /** The logging component: mode, intake and viewer credentials, buffer, maintainer alerts, retention. */
+/** INSTANCE_ID, or this machine's host name (a container's id under Docker) made to fit the same rule. */
+function instanceId(r: EnvReader): string {
+  const given = r.string('INSTANCE_ID');
+  if (given === undefined) return hostname().replace(/[^A-Za-z0-9._:-]/g, '-').replace(/^[^A-Za-z0-9]+/, '').slice(0, 63) || 'shelfwatch';
+  if (!INSTANCE_NAME.test(given)) r.fail('INSTANCE_ID', `must be 1 to 63 letters, digits, . _ : - starting with a letter or digit (got "${given}")`);
+  return given;
+}
+
 function loggingConfig(r: EnvReader, cron: (name: string, fallback: string) => string, smtpUrl: string | null): LoggingConfig {
   const mode = r.oneOf('LOGGING_MODE', ['in-process', 'remote'] as const, 'in-process');
   const url = r.url('LOGGING_URL', ['http:', 'https:']);
@@ -322,6 +415,7 @@ function loggingConfig(r: EnvReader, cron: (name: string, fallback: string) => s
     sharedSecret,
     viewerToken: secret(r, 'LOG_VIEWER_TOKEN'),
     port: r.int('LOGGING_PORT', { min: 0, max: 65535, fallback: 3001 }),
+    instance: instanceId(r),
     flushMs: r.int('LOG_FLUSH_MS', { min: 10, max: 60_000, fallback: 2000 }),
     batchMax: r.int('LOG_BATCH_MAX', { min: 1, max: 10_000, fallback: 500 }),
     bufferMax: r.int('LOG_BUFFER_MAX', { min: 10, max: 1_000_000, fallback: 10_000 }),

@@ -11,7 +11,8 @@ export interface JwtVerifierOptions {
   algorithms: JwtAlgorithm[];
   keys: JwtKeySource;
   issuer: string | null;
-  audience: string | null;
+  /** The token's `aud` must contain this, or one of these. */
+  audience: string | string[] | null;
   /** JWT_MAX_AGE: the longest lifetime a token may claim, in seconds (default 30 days). */
   maxAgeSeconds?: number;
 }
@@ -88,7 +89,7 @@ export class JwtVerifier {
         algorithms: this.options.algorithms,
         clockTolerance: CLOCK_TOLERANCE_SECONDS,
         ...(this.options.issuer ? { issuer: this.options.issuer } : {}),
-        ...(this.options.audience ? { audience: this.options.audience } : {}),
+        ...(audienceOption(this.options.audience) ?? {}),
       }) as jwt.JwtPayload;
     } catch (error) {
       return fail(reasonOf(error));
@@ -99,6 +100,12 @@ export class JwtVerifier {
       nowSeconds: Math.floor(Date.now() / 1000),
     });
   }
+}
+
+function audienceOption(audience: string | string[] | null): { audience: string | [string, ...string[]] } | null {
+  if (typeof audience === 'string') return audience ? { audience } : null;
+  const [first, ...rest] = audience ?? [];
+  return first === undefined ? null : { audience: [first, ...rest] };
 }
 
 function fail(reason: AuthFailureReason): Failure {

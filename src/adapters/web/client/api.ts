@@ -1,5 +1,6 @@
 // The one way the UI talks to the service: JSON over `/api` with the JWT; errors become ApiError.
-import { clearToken, getToken, goToSignIn } from './session.js';
+import { forgetSignIn, goToSignIn } from './session.js';
+import { currentToken, renewToken } from './token-renewal.js';
 
 export interface FieldProblem {
   field: string;
@@ -51,7 +52,7 @@ export interface CallOptions {
 
 export async function api<T = unknown>(method: string, url: string, options: CallOptions = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
-  const token = options.token ?? getToken();
+  const token = options.token ?? (options.auth !== false ? await currentToken() : null);
   if (options.auth !== false && token) headers.Authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;
   if (options.raw) {
@@ -61,19 +62,27 @@ export async function api<T = unknown>(method: string, url: string, options: Cal
     body = JSON.stringify(options.body);
     headers['Content-Type'] = 'application/json';
   }
-  let response: Response;
-  try {
-    response = await fetch(url, { method, headers, body });
-  } catch {
-    throw new ApiError(0, 'network_error', 'The service cannot be reached. Check your connection and try again.');
-  }
+  let response = await send(url, { method, headers, body });
   if (response.status === 401 && options.auth !== false && options.onUnauthorized !== 'throw') {
-    clearToken();
-    throw goToSignIn('expired');
+    // An OpenID Connect sign-in renews itself once with its refresh token; anything else means signing in again.
+    const renewed = options.token === undefined ? await renewToken(token) : null;
+    if (renewed) response = await send(url, { method, headers: { ...headers, Authorization: `Bearer ${renewed}` }, body });
+    if (response.status === 401) {
+      forgetSignIn();
+      throw goToSignIn('expired');
+    }
   }
   const parsed = await readJson(response);
   if (!response.ok) throw toApiError(response, parsed);
   return parsed as T;
+}
+
+async function send(url: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch {
+    throw new ApiError(0, 'network_error', 'The service cannot be reached. Check your connection and try again.');
+  }
 }
 
 async function readJson(response: Response): Promise<unknown> {
