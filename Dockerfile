@@ -13,6 +13,9 @@
 #   node --max-old-space-size=160 dist/src/composition/entries/job.js fetch    the daily fetch, now
 #   node dist/src/composition/entries/purge-logs.js             the log retention, now
 #   node dist/src/composition/entries/backup.js FILE            a backup of the embedded database (in /data)
+#   node dist/src/composition/entries/export.js FILE            a logical export, to move across PostgreSQL majors
+#   node dist/src/composition/entries/import.js FILE            its import into an empty /data
+#   npm run token:prod -- USER                                  a sign-in token (HS256)
 # Configuration is the environment variables of the README ("Configuration"); the image sets only NODE_ENV,
 # DATA_DIR and PORT, and every one of them can be overridden with `-e`.
 

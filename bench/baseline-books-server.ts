@@ -20,8 +20,11 @@ const pool = new pg.Pool({ connectionString: databaseUrl, max: Number(process.en
 
 // First page of MikroOrmBookRepository.page(): `order by book_id limit per_page + 1`, author ids in position order.
 const FIRST_PAGE_SQL = `select b.book_id, b.book_original_title, b.title_search, b.type_id, b.genre_id, b.created_at, b.updated_at,
-  array(select ba.author_id from book_author ba where ba.book_id = b.book_id order by ba.position) as author_ids
+  array(select ba.author_id from book_author ba where ba.book_id = b.book_id order by ba.position) as author_ids,
+  (select e.cover_url from edition e where e.book_id = b.book_id and e.cover_url is not null order by e.edition_id limit 1) as cover_url,
+  array(select distinct e.format from edition e where e.book_id = b.book_id) as formats
   from book b order by b.book_id asc limit $1`;
+const FORMAT_ORDER = ['hardcover', 'paperback', 'ebook', 'audiobook'];
 
 interface BookRow {
   book_id: string;
@@ -31,6 +34,8 @@ interface BookRow {
   created_at: Date;
   updated_at: Date;
   author_ids: string[];
+  cover_url: string | null;
+  formats: string[];
 }
 
 // Cursors of the same form as the service's (base64url JSON + truncated HMAC), so `_links` weigh the same.
@@ -74,6 +79,8 @@ async function listBooks(req: IncomingMessage, res: ServerResponse): Promise<voi
     author_ids: row.author_ids.map(Number),
     type_id: row.type_id === null ? null : Number(row.type_id),
     genre_id: row.genre_id === null ? null : Number(row.genre_id),
+    cover_url: row.cover_url,
+    formats: FORMAT_ORDER.filter((f) => row.formats.includes(f)),
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   }));

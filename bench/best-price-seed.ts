@@ -1,5 +1,7 @@
 // The best-price benchmark's data: one reader with 100 wishes, each book with 10 editions quoted daily at 20 stores
-// for two years (14.6 million quotes), inserted with generate_series, one statement per book on parallel connections.
+// for two years (14.6 million quotes), inserted with generate_series, one statement per book on parallel connections;
+// and a second reader ("the sorting reader") with 1,000 wishes of other books of the same shape, quoted for fewer days
+// (a page reads each (edition, store)'s summary, not its quotes, so their number matters little to the sorted pages).
 import pg from 'pg';
 
 export interface BestPriceShape {
@@ -9,10 +11,14 @@ export interface BestPriceShape {
   days: number;
   /** Connections inserting quotes at once. */
   parallel: number;
+  /** The sorting reader's wishes and days of quotes. */
+  sorting: { wishes: number; days: number };
 }
 
 export interface BestPriceWorld {
   userId: number;
+  /** The reader with `shape.sorting.wishes` wishes. */
+  sortingUserId: number;
   quoteCount: number;
   seedMs: number;
 }
@@ -25,13 +31,20 @@ export async function seedBestPriceWorld(url: string, shape: BestPriceShape, say
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   let userId: number;
+  let sortingUserId: number;
   let bookIds: number[];
+  let sortingBookIds: number[];
   try {
-    // A reader in Germany buying paperbacks in euros and reading English: every edition and store below is in scope.
-    const [user] = (await client.query<{ user_id: string }>("insert into app_user (subject) values ('best-price-reader') returning user_id")).rows;
-    userId = Number(user!.user_id);
-    await client.query("insert into user_preferences (user_id, country, currency, formats) values ($1, 'DE', 'EUR', '{paperback}')", [userId]);
-    await client.query("insert into user_language (user_id, language_id) select $1, language_id from language where language_code = 'en'", [userId]);
+    // Readers in Germany buying paperbacks in euros and reading English: every edition and store below is in scope.
+    const aReader = async (subject: string): Promise<number> => {
+      const [user] = (await client.query<{ user_id: string }>('insert into app_user (subject) values ($1) returning user_id', [subject])).rows;
+      const id = Number(user!.user_id);
+      await client.query("insert into user_preferences (user_id, country, currency, formats) values ($1, 'DE', 'EUR', '{paperback}')", [id]);
+      await client.query("insert into user_language (user_id, language_id) select $1, language_id from language where language_code = 'en'", [id]);
+      return id;
+    };
+    userId = await aReader('best-price-reader');
+    sortingUserId = await aReader('best-price-sorting-reader');
     await client.query(
       `insert into store (store_key, store_name, country, currency, formats, homepage_url, product_url_template, is_active)
        select 'bench-store-' || n, 'Bench store ' || n, case when n % 2 = 0 then 'DE' end, 'EUR', '{paperback,hardcover}',
@@ -39,24 +52,31 @@ export async function seedBestPriceWorld(url: string, shape: BestPriceShape, say
        from generate_series(1, $1) as n`,
       [shape.stores],
     );
-    bookIds = (
-      await client.query<{ book_id: string }>(
-        `insert into book (book_original_title, title_search) select 'Bench book ' || n, 'bench book ' || n
-         from generate_series(1, $1) as n returning book_id`,
-        [shape.wishes],
-      )
-    ).rows.map((r) => Number(r.book_id));
+    // Titles in no particular order of their ids (a title sort must sort).
+    const books = async (count: number, prefix: string): Promise<number[]> =>
+      (
+        await client.query<{ book_id: string }>(
+          `insert into book (book_original_title, title_search) select $2 || ((n * 7919) % 100003), lower($2) || ((n * 7919) % 100003)
+           from generate_series(1, $1) as n returning book_id`,
+          [count, prefix],
+        )
+      ).rows.map((r) => Number(r.book_id));
+    bookIds = await books(shape.wishes, 'Bench book ');
+    sortingBookIds = await books(shape.sorting.wishes, 'Sorted bench book ');
     await client.query(
       `insert into edition (book_id, isbn, format, language_id)
        select b, lpad((9790000000000 + (b * 100 + n))::text, 13, '0'), 'paperback', (select language_id from language where language_code = 'en')
        from unnest($1::bigint[]) as b cross join generate_series(1, $2) as n`,
-      [bookIds, shape.editionsPerBook],
+      [[...bookIds, ...sortingBookIds], shape.editionsPerBook],
     );
     // Every wish has a max price around the cheapest offers (8.00 and up), so some are below it and some are not.
-    await client.query(
-      `insert into wish (user_id, book_id, max_price_minor, max_price_currency) select $1, b, 790 + (b % 7) * 5, 'EUR' from unnest($2::bigint[]) as b`,
-      [userId, bookIds],
-    );
+    const wishes = (user: number, books: number[]) =>
+      client.query(
+        `insert into wish (user_id, book_id, max_price_minor, max_price_currency) select $1, b, 790 + (b % 7) * 5, 'EUR' from unnest($2::bigint[]) as b`,
+        [user, books],
+      );
+    await wishes(userId, bookIds);
+    await wishes(sortingUserId, sortingBookIds);
   } finally {
     await client.end();
   }
@@ -69,15 +89,17 @@ export async function seedBestPriceWorld(url: string, shape: BestPriceShape, say
     for (const row of rows) await c.query(`drop index ${row.indexname}`);
     return rows.map((row) => row.indexdef);
   });
-  say(`Inserting ${(shape.wishes * shape.editionsPerBook * shape.stores * shape.days).toLocaleString('en')} daily quotes ...`);
-  const pending = [...bookIds];
+  const quotes = (shape.wishes * shape.days + shape.sorting.wishes * shape.sorting.days) * shape.editionsPerBook * shape.stores;
+  say(`Inserting ${quotes.toLocaleString('en')} daily quotes ...`);
+  const pending = [...bookIds.map((id) => ({ id, days: shape.days })), ...sortingBookIds.map((id) => ({ id, days: shape.sorting.days }))];
+  const total = pending.length;
   let done = 0;
   const worker = async (): Promise<void> => {
     const c = new pg.Client({ connectionString: url });
     await c.connect();
     try {
       await c.query('set synchronous_commit = off');
-      for (let bookId = pending.shift(); bookId !== undefined; bookId = pending.shift()) {
+      for (let book = pending.shift(); book !== undefined; book = pending.shift()) {
         // Prices wander between 8.00 and 27.99; one quote in 23 is out of stock.
         await c.query(
           `insert into price_quote (edition_id, store_id, amount_minor, currency, availability, url, fetched_at, quote_kind)
@@ -88,10 +110,10 @@ export async function seedBestPriceWorld(url: string, shape: BestPriceShape, say
            from edition e cross join store s cross join generate_series(1, $2) as d
            where e.book_id = $1
            order by e.edition_id, s.store_id, d desc`,
-          [bookId, shape.days, LAST_QUOTE_DAY],
+          [book.id, book.days, LAST_QUOTE_DAY],
         );
         done += 1;
-        if (done % 10 === 0) say(`  ${done}/${bookIds.length} books`);
+        if (done % 100 === 0 || done === total) say(`  ${done}/${total} books`);
       }
     } finally {
       await c.end();
@@ -106,7 +128,7 @@ export async function seedBestPriceWorld(url: string, shape: BestPriceShape, say
   try {
     await c.query('vacuum analyze');
     const [{ n }] = (await c.query<{ n: string }>('select count(*) as n from price_quote')).rows as [{ n: string }];
-    return { userId, quoteCount: Number(n), seedMs: performance.now() - started };
+    return { userId, sortingUserId, quoteCount: Number(n), seedMs: performance.now() - started };
   } finally {
     await c.end();
   }

@@ -1,12 +1,16 @@
 // `npx tsx bench/best-price.ts`: a page of 100 wishes with their best and lowest prices. Seeds 100 wishes × 10
 // editions × 20 stores × 2 years of daily quotes, then times the repository's page statement against one hand-written
-// query for the same page in the same run, and writes its own section of docs/benchmarks.md. Exits non-zero only on
-// errors (setup failures, answers that differ), never because the target was missed.
+// query for the same page in the same run; then, for a reader with 1,000 wishes of the same shape, the sorted pages
+// (sort=price, saving, title; a deep page; with a filter) against that reader's unsorted page. Writes its own section
+// of docs/benchmarks.md. Exits non-zero only on errors (setup failures, answers that differ), never because a target
+// was missed.
 //
 // Knobs for quick trial runs (the documented numbers use the defaults):
 //   DATABASE_URL              use this server (a database of the benchmark's own is created and dropped)
 //   BENCH_BEST_PRICE_DAYS     days of daily quotes (default 730)
 //   BENCH_BEST_PRICE_RUNS     timed runs of each query (default 300)
+//   BENCH_BEST_PRICE_SORT_WISHES  the sorting reader's wishes (default 1000)
+//   BENCH_BEST_PRICE_SORT_DAYS    days of daily quotes of the sorting reader's books (default 14)
 //   BENCH_QUIET_WAIT_SECONDS  how long the measurement may wait for other processes to leave the CPU (default 120)
 //   BENCH_REPORT              Markdown file to write (default docs/benchmarks.md)
 import path from 'node:path';
@@ -14,6 +18,7 @@ import pg from 'pg';
 import { migrate, openOrm } from '../src/adapters/postgres/database.js';
 import { SqlWishRepository } from '../src/adapters/postgres/repositories/sql-wish-repository.js';
 import type { PricedWish } from '../src/domain/wishes/wish-prices.js';
+import { type SortedPageCase, sortedPageCases, checkSortedPages } from './best-price-sorted.js';
 import { seedBestPriceWorld } from './best-price-seed.js';
 import { type BestPriceReport, percentiles, renderBestPriceSection } from './best-price-render.js';
 import { waitForQuiet } from './cpu.js';
@@ -25,7 +30,14 @@ import { intEnv, reportFile, ROOT } from './support/knobs.js';
 import { machineInfo } from './support/machine.js';
 import { installTeardown } from './teardown.js';
 
-const SHAPE = { wishes: 100, editionsPerBook: 10, stores: 20, days: intEnv('BENCH_BEST_PRICE_DAYS', 730), parallel: 2 };
+const SHAPE = {
+  wishes: 100,
+  editionsPerBook: 10,
+  stores: 20,
+  days: intEnv('BENCH_BEST_PRICE_DAYS', 730),
+  parallel: 2,
+  sorting: { wishes: intEnv('BENCH_BEST_PRICE_SORT_WISHES', 1000), days: intEnv('BENCH_BEST_PRICE_SORT_DAYS', 14) },
+};
 const RUNS = intEnv('BENCH_BEST_PRICE_RUNS', 300);
 const QUIET_WAIT_SECONDS = intEnv('BENCH_QUIET_WAIT_SECONDS', 120);
 const REPORT = reportFile();
@@ -102,7 +114,10 @@ async function main(): Promise<void> {
     const handWritten = async (): Promise<pg.QueryResultRow[]> => (await client.query(HAND_WRITTEN, [world.userId])).rows;
 
     await checkSameAnswers(client, world.userId, await page(), await handWritten(), await filtered());
+    const sorted: SortedPageCase[] = await sortedPageCases(repository, world.sortingUserId);
+    await checkSortedPages(repository, client, world.sortingUserId, sorted, say);
     for (let i = 0; i < 20; i++) await Promise.all([page(), handWritten()]).catch(() => undefined);
+    for (let i = 0; i < 5; i++) for (const c of sorted) await c.run();
 
     const quiet = await waitForQuiet({ threshold: QUIET_THRESHOLD_CORES, maxWaitSeconds: QUIET_WAIT_SECONDS, say });
     const samples = { repository: [] as number[], handWritten: [] as number[], filtered: [] as number[] };
@@ -123,6 +138,15 @@ async function main(): Promise<void> {
       }
       await time(samples.filtered, filtered);
     }
+    const sortedSamples = sorted.map(() => [] as number[]);
+    say(`Timing ${RUNS} runs of each sorted page of the reader with ${SHAPE.sorting.wishes.toLocaleString('en')} wishes ...`);
+    for (let i = 0; i < RUNS; i++) {
+      // A rotating order, so that no case always runs on a cache another warmed.
+      for (let j = 0; j < sorted.length; j++) {
+        const k = (i + j) % sorted.length;
+        await time(sortedSamples[k]!, sorted[k]!.run);
+      }
+    }
 
     const report: BestPriceReport = {
       startedAt,
@@ -138,6 +162,9 @@ async function main(): Promise<void> {
       repository: percentiles(samples.repository),
       handWritten: percentiles(samples.handWritten),
       filtered: percentiles(samples.filtered),
+      sortingWishes: SHAPE.sorting.wishes,
+      sortingDays: SHAPE.sorting.days,
+      sorted: sorted.map((c, i) => ({ label: c.label, timings: percentiles(sortedSamples[i]!) })),
     };
     const section = renderBestPriceSection(report);
     say(`\n${section}`);

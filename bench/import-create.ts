@@ -8,6 +8,8 @@
 //   DATABASE_URL              use this server (a database of the benchmark's own is created and dropped)
 //   BENCH_IMPORT_ROWS         rows in the file (default 10000)
 //   BENCH_IMPORT_RUNS         measured pairs of import and baseline (default 5)
+//   BENCH_LARGE_IMPORT_ROWS   rows of phase 5's large import beside other users' small ones (default 200000, the
+//                             service's cap; 0 skips the phase)
 //   BENCH_QUIET_WAIT_SECONDS  how long each measurement may wait for other processes to leave the CPU (default 120)
 //   BENCH_REPORT              Markdown file to write (default docs/benchmarks.md)
 import { randomBytes } from 'node:crypto';
@@ -20,6 +22,8 @@ import {
   assertSameCatalog, baselineCreateOnce, type BaselineCreateRun, type CatalogCounts, catalogState, type CatalogState, emptyCatalog, expectedCounts,
 } from './import-create-catalog.js';
 import { buildCreateImportFile } from './import-create-file.js';
+import { largeImportVerdicts, type LargeImportResult, measureLargeImport, renderLargeImport } from './import-large.js';
+import { IMPORT_MAX_ROWS } from '../src/application/wishes/import-wishes.js';
 import { type ImportPair, memoryVerdict, type MemoryTrack, renderImportCreateSection, timeVerdict } from './import-create-render.js';
 import { MAX_ATTEMPTS, ms, QUIET_THRESHOLD_CORES } from './load.js';
 import { writeReportSection } from './report-section.js';
@@ -40,6 +44,7 @@ const SETTINGS = {
   report: reportFile(),
   /** Re-runs of the import inside this process for the breakdown (after one warm-up). */
   breakdownRuns: 3,
+  largeRows: process.env.BENCH_LARGE_IMPORT_ROWS === '0' ? 0 : intEnv('BENCH_LARGE_IMPORT_ROWS', IMPORT_MAX_ROWS),
 };
 
 const CREATE_MISSING = 'create_missing=true';
@@ -202,13 +207,31 @@ async function main(): Promise<number> {
     say,
   });
 
+  let large: LargeImportResult | null = null;
+  if (SETTINGS.largeRows > 0) {
+    phase(`5. A ${SETTINGS.largeRows.toLocaleString('en-US')}-row ISBN-only creating import while other users import 3 rows and list their wishes`);
+    await emptyCatalog(client);
+    const idle = await memoryAfterGc();
+    await quiet();
+    large = await measureLargeImport({
+      baseUrl,
+      servicePid: service.pid,
+      rows: SETTINGS.largeRows,
+      maxRows: IMPORT_MAX_ROWS,
+      idleRssKb: idle.vmRssKb,
+      freshToken: async (kind) => (await freshUser(kind)).token,
+      say,
+    });
+  }
+
   service.assertRunning();
   await service.stop();
 
   const time = timeVerdict(pairs, file.composition.rows);
   const memoryResult = memoryVerdict(pairs, memory);
+  const largeVerdicts = large === null ? [] : largeImportVerdicts(large);
   phase('Results');
-  sayVerdicts([time, memoryResult], say);
+  sayVerdicts([time, memoryResult, ...largeVerdicts], say);
   const busy = pairs.filter((p) => p.imported.otherCores > QUIET_THRESHOLD_CORES || p.baseline.otherCores > QUIET_THRESHOLD_CORES);
   if (busy.length > 0) say(`CAUTION: other processes used the CPU during runs ${busy.map((p) => p.run).join(', ')}`);
 
@@ -228,9 +251,9 @@ async function main(): Promise<number> {
     serviceRssStartKb,
     serviceRssEndKb,
     memory,
-    verdicts: [time, memoryResult],
+    verdicts: [time, memoryResult, ...largeVerdicts],
   });
-  await writeReportSection(SETTINGS.report, 'import-create', section);
+  await writeReportSection(SETTINGS.report, 'import-create', large === null ? section : `${section.trimEnd()}\n\n${renderLargeImport(large)}`);
   say(`\nWrote ${path.relative(ROOT, SETTINGS.report)}`);
   return 0;
 }

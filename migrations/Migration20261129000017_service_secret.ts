@@ -8,8 +8,9 @@ import { Migration } from '@mikro-orm/migrations';
  */
 export class Migration20261129000017_service_secret extends Migration {
   override async up(): Promise<void> {
-    this.addSql(`create table service_secret (name text primary key, value text not null);`);
+    this.addSql(`create table if not exists service_secret (name text primary key, value text not null);`);
     this.addSql(`insert into service_secret (name, value)
-      values ('cursor', replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', ''));`);
+      values ('cursor', replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', ''))
+      on conflict (name) do nothing;`);
   }
 }

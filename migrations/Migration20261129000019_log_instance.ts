@@ -6,6 +6,6 @@ import { Migration } from '@mikro-orm/migrations';
  */
 export class Migration20261129000019_log_instance extends Migration {
   override async up(): Promise<void> {
-    this.addSql('alter table log add column log_instance text;');
+    this.addSql('alter table log add column if not exists log_instance text;');
   }
 }

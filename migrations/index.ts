@@ -14,6 +14,10 @@ import { Migration20261125000012_notification_channels } from './Migration202611
 import { Migration20261125000013_channel_deliveries } from './Migration20261125000013_channel_deliveries.js';
 import { Migration20261125000014_edition_store_price } from './Migration20261125000014_edition_store_price.js';
 import { Migration20261126000015_edition_store_price_order } from './Migration20261126000015_edition_store_price_order.js';
+import { Migration20261129000016_channel_last_delivery } from './Migration20261129000016_channel_last_delivery.js';
+import { Migration20261129000017_service_secret } from './Migration20261129000017_service_secret.js';
+import { Migration20261129000018_store_fetch_outcome } from './Migration20261129000018_store_fetch_outcome.js';
+import { Migration20261129000019_log_instance } from './Migration20261129000019_log_instance.js';
 
 export const migrationsList = [
   { name: 'Migration20261122000001_catalog', class: Migration20261122000001_catalog },
@@ -31,4 +35,8 @@ export const migrationsList = [
   { name: 'Migration20261125000013_channel_deliveries', class: Migration20261125000013_channel_deliveries },
   { name: 'Migration20261125000014_edition_store_price', class: Migration20261125000014_edition_store_price },
   { name: 'Migration20261126000015_edition_store_price_order', class: Migration20261126000015_edition_store_price_order },
+  { name: 'Migration20261129000016_channel_last_delivery', class: Migration20261129000016_channel_last_delivery },
+  { name: 'Migration20261129000017_service_secret', class: Migration20261129000017_service_secret },
+  { name: 'Migration20261129000018_store_fetch_outcome', class: Migration20261129000018_store_fetch_outcome },
+  { name: 'Migration20261129000019_log_instance', class: Migration20261129000019_log_instance },
 ];

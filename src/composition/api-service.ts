@@ -55,7 +55,7 @@ export async function startService(config: AppConfig, say: (line: string) => voi
     const server = await listen(await container.getAsync(ApiHttpApp), config.port, config.host);
     const readiness = container.get(Readiness);
     // Stops accepting at once; answers in flight get until the grace deadline to be written out.
-    shutdown.push('HTTP server', ({ deadline }) => server.close(deadline), () => (readiness.stopping = true));
+    shutdown.push('HTTP server', ({ deadline }) => server.close(deadline), () => readiness.markStopping());
     if (config.pricing.scheduler) startScheduler(container);
 
     const resources = container.get(StartedResources);

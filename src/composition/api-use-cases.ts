@@ -15,6 +15,7 @@ import { UpdateAuthor } from '../application/catalog/update-author.js';
 import { UpdateBook } from '../application/catalog/update-book.js';
 import { ListAlerts } from '../application/alerts/list-alerts.js';
 import { MarkAlertRead } from '../application/alerts/mark-alert-read.js';
+import { MarkAllAlertsRead } from '../application/alerts/mark-all-alerts-read.js';
 import { CreateChannel } from '../application/alerts/create-channel.js';
 import { DeleteChannel } from '../application/alerts/delete-channel.js';
 import { GetChannel } from '../application/alerts/get-channel.js';
@@ -41,9 +42,13 @@ import { ListUserStores } from '../application/reference/list-user-stores.js';
 import { AddWish } from '../application/wishes/add-wish.js';
 import { ImportWishes } from '../application/wishes/import-wishes.js';
 import { ListWishes } from '../application/wishes/list-wishes.js';
+import { ListWishPriceHistories } from '../application/wishes/list-wish-price-histories.js';
 import { RemoveWish } from '../application/wishes/remove-wish.js';
 import { UpdateWish } from '../application/wishes/update-wish.js';
 import { FetchEditionPrices } from '../application/pricing/fetch-edition-prices.js';
+import { GetBookPriceHistory } from '../application/pricing/get-book-price-history.js';
+import { GetStoreHealth } from '../application/pricing/get-store-health.js';
+import { ListStoreHealth } from '../application/pricing/list-store-health.js';
 import type { ApiUseCases } from '../adapters/http/api-routes.js';
 
 /** The use cases behind every `/api` endpoint, resolved once from the container for the HTTP adapter. */
@@ -52,7 +57,7 @@ export function apiUseCases(context: ResolutionContext): ApiUseCases {
   return {
     books: { list: get(ListBooks), create: get(CreateBook), get: get(GetBook), update: get(UpdateBook), remove: get(DeleteBook) },
     editions: { list: get(ListEditions), add: get(AddEdition), get: get(GetEdition), lookup: get(LookupEdition) },
-    prices: { list: get(ListEditionPrices), fetch: get(FetchEditionPrices) },
+    prices: { list: get(ListEditionPrices), fetch: get(FetchEditionPrices), history: get(GetBookPriceHistory) },
     authors: { list: get(ListAuthors), create: get(CreateAuthor), get: get(GetAuthor), update: get(UpdateAuthor), remove: get(DeleteAuthor) },
     reference: {
       stores: get(ListStores),
@@ -69,9 +74,9 @@ export function apiUseCases(context: ResolutionContext): ApiUseCases {
       addLanguage: get(AddReadableLanguage),
       removeLanguage: get(RemoveReadableLanguage),
     },
-    wishes: { list: get(ListWishes), add: get(AddWish), update: get(UpdateWish), remove: get(RemoveWish), import: get(ImportWishes) },
+    wishes: { list: get(ListWishes), histories: get(ListWishPriceHistories), add: get(AddWish), update: get(UpdateWish), remove: get(RemoveWish), import: get(ImportWishes) },
     lists: { list: get(ListLists), create: get(CreateList), getOwn: get(GetOwnList), getPublic: get(GetPublicList), remove: get(DeleteList) },
-    alerts: { list: get(ListAlerts), markRead: get(MarkAlertRead) },
+    alerts: { list: get(ListAlerts), markRead: get(MarkAlertRead), markAllRead: get(MarkAllAlertsRead) },
     channels: {
       list: get(ListChannels),
       create: get(CreateChannel),
@@ -80,5 +85,6 @@ export function apiUseCases(context: ResolutionContext): ApiUseCases {
       remove: get(DeleteChannel),
       test: get(TestChannel),
     },
+    storeHealth: { get: get(GetStoreHealth), list: get(ListStoreHealth) },
   };
 }

@@ -5,7 +5,10 @@ export interface AccessLogEntry {
   method: string;
   /** The path with secrets masked: a share token in `/api/lists/…`, and the values of secret-looking query keys. */
   path: string;
+  /** The status sent; 0 when the connection closed before any answer was sent. */
   status: number;
+  /** Present when the answer was not written out whole: the client went away, or a stop's deadline cut it. */
+  cut?: true;
   duration_ms: number;
   request_id: string | undefined;
 }
@@ -33,7 +36,15 @@ export function accessLog(write: (entry: AccessLogEntry) => void): RequestHandle
       if (written) return;
       written = true;
       const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
-      write({ method: req.method, path, status: res.statusCode, duration_ms: Math.round(durationMs * 10) / 10, request_id: requestIdOf(res) });
+      const complete = res.writableFinished;
+      write({
+        method: req.method,
+        path,
+        status: complete || res.headersSent ? res.statusCode : 0,
+        ...(complete ? {} : { cut: true as const }),
+        duration_ms: Math.round(durationMs * 10) / 10,
+        request_id: requestIdOf(res),
+      });
     };
     res.once('finish', done);
     res.once('close', done);

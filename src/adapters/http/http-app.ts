@@ -14,6 +14,8 @@ export interface HttpAppDeps {
   routes: readonly RouteSpec[];
   authenticate: RequestHandler;
   scope: RequestScope;
+  /** Aborted when the service starts stopping: handed to every route (a long import stops between its chunks). */
+  stopping?: AbortSignal;
   logs: LogSink;
   clock: Clock;
   isDatabaseUnavailable: (error: unknown) => boolean;
@@ -39,7 +41,7 @@ export function createHttpApp(deps: HttpAppDeps): Express {
   api.get('/openapi.json', (_req, res) => {
     res.json(openApi);
   });
-  mountRoutes(api, deps.routes, { authenticate: deps.authenticate, scope: deps.scope });
+  mountRoutes(api, deps.routes, { authenticate: deps.authenticate, scope: deps.scope, stopping: deps.stopping });
   api.all('/openapi.json', (_req, res) => {
     sendError(res, 'method_not_allowed', 'Only GET is allowed here', { headers: { Allow: 'GET, HEAD' } });
   });

@@ -22,11 +22,11 @@ export class GoogleBooksMetadataSource implements BookMetadataSource {
     this.baseUrl = baseUrl.replace(/\/+$/, '');
   }
 
-  async lookup(isbn13s: readonly string[]): Promise<MetadataLookup> {
+  async lookup(isbn13s: readonly string[], signal?: AbortSignal): Promise<MetadataLookup> {
     const books = new Map<string, BookMetadata>();
     for (const isbn of new Set(isbn13s)) {
       if (!/^\d{13}$/.test(isbn)) continue;
-      const answer = await this.http.getJson(this.urlOf(isbn));
+      const answer = await this.http.getJson(this.urlOf(isbn), signal);
       if (answer.kind === 'unavailable') return answer;
       // The search answers 200 with no items for an unknown ISBN: a 404 means there is no API at the configured URL.
       if (answer.kind === 'not_found') return { kind: 'unavailable', message: `${GOOGLE_BOOKS} has no volumes API at ${this.baseUrl}/books/v1/volumes (404)` };
@@ -36,13 +36,13 @@ export class GoogleBooksMetadataSource implements BookMetadataSource {
     return { kind: 'found', books };
   }
 
-  async search(query: TitleQuery): Promise<MetadataSearch> {
+  async search(query: TitleQuery, signal?: AbortSignal): Promise<MetadataSearch> {
     const terms = titleSearchTermsOf(query);
     if (terms === null) return { kind: 'found', editions: [] };
     // The title as one phrase (a double quote in it would end the phrase early); the last name is one word.
     const title = `intitle:"${terms.title.replace(/"/g, ' ').replace(/\s+/g, ' ').trim()}"`;
     const q = terms.author === null ? title : `${title} inauthor:${terms.author}`;
-    const answer = await this.http.getJson(`${this.baseUrl}/books/v1/volumes?q=${queryValue(q)}&printType=books&maxResults=${GOOGLE_BOOKS_SEARCH_LIMIT}${this.keyParameter()}`);
+    const answer = await this.http.getJson(`${this.baseUrl}/books/v1/volumes?q=${queryValue(q)}&printType=books&maxResults=${GOOGLE_BOOKS_SEARCH_LIMIT}${this.keyParameter()}`, signal);
     if (answer.kind === 'unavailable') return answer;
     if (answer.kind === 'not_found') return { kind: 'unavailable', message: `${GOOGLE_BOOKS} has no volumes API at ${this.baseUrl}/books/v1/volumes (404)` };
     const editions = googleBooksSearchEditions(answer.body);

@@ -3,7 +3,8 @@
 // gives up soon and says when to come back, rather than waiting out a long Retry-After.
 import { retryAfterSeconds } from '../kits/net/retry-after.js';
 import { nodeHttpTransport, type Transport, type TransportResponse } from '../kits/net/node-http-transport.js';
-import { sleep, StoreGate } from '../kits/net/store-gate.js';
+import { StoreGate } from '../kits/net/store-gate.js';
+import { abortableSleep, untilAborted } from './abortable.js';
 
 export interface MetadataHttpOptions {
   /** Names the service in every message: 'open-library', 'google-books'. */
@@ -29,6 +30,9 @@ export type JsonAnswer =
 
 type Attempt = JsonAnswer | { kind: 'transient'; message: string; retryAfterSeconds?: number };
 
+/** What a turn at the gate answers once its caller has stopped: nothing is sent, and nobody reads it. */
+const ABANDONED: JsonAnswer = { kind: 'unavailable', message: 'the lookup was stopped' };
+
 const DEFAULT_BASE_BACKOFF_MS = 500;
 const DEFAULT_MAX_RETRY_AFTER_WAIT_MS = 10_000;
 const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
@@ -45,11 +49,21 @@ export class MetadataHttpClient {
     this.gate = new StoreGate(1, options.minIntervalMs);
   }
 
-  async getJson(url: string): Promise<JsonAnswer> {
+  /**
+   * `signal`: the caller stops (a service shutting down): the waiting ends at once — for the answer in flight, for the
+   * turn at the gate, for the backoff — and the call rejects with the signal's reason. A request not yet sent is not.
+   */
+  async getJson(url: string, signal?: AbortSignal): Promise<JsonAnswer> {
     const maxWaitMs = this.options.maxRetryAfterWaitMs ?? DEFAULT_MAX_RETRY_AFTER_WAIT_MS;
     for (let attempt = 0; ; attempt++) {
+      signal?.throwIfAborted();
       // Checked in the gate too: a request queued behind the one that was told to wait must not go out either.
-      const result = this.resting() ?? (await this.gate.run(async () => this.resting() ?? (await this.once(url))));
+      const result =
+        this.resting() ??
+        (await untilAborted(
+          this.gate.run(async () => (signal?.aborted === true ? ABANDONED : (this.resting() ?? (await this.once(url))))),
+          signal,
+        ));
       if (result.kind !== 'transient') return result;
       const waitMs = (result.retryAfterSeconds ?? 0) * 1000;
       if (attempt >= this.options.retries || waitMs > maxWaitMs) {
@@ -59,7 +73,7 @@ export class MetadataHttpClient {
       // The service said when to come back: nobody asks it before then.
       if (waitMs > 0) this.gate.pauseUntil(Date.now() + waitMs);
       const backoff = (this.options.baseBackoffMs ?? DEFAULT_BASE_BACKOFF_MS) * 2 ** attempt;
-      await sleep(Math.max(waitMs, backoff / 2 + Math.random() * (backoff / 2)));
+      await abortableSleep(Math.max(waitMs, backoff / 2 + Math.random() * (backoff / 2)), signal);
     }
   }
 

@@ -30,18 +30,18 @@ export class OpenLibraryMetadataSource implements BookMetadataSource {
     this.baseUrl = baseUrl.replace(/\/+$/, '');
   }
 
-  async lookup(isbn13s: readonly string[]): Promise<MetadataLookup> {
+  async lookup(isbn13s: readonly string[], signal?: AbortSignal): Promise<MetadataLookup> {
     const wanted = [...new Set(isbn13s)].filter((isbn) => /^\d{13}$/.test(isbn));
     const books = new Map<string, BookMetadata>();
     for (let start = 0; start < wanted.length; start += this.batchSize) {
       const batch = wanted.slice(start, start + this.batchSize);
-      const data = await this.http.getJson(this.urlOf(batch, 'data'));
+      const data = await this.http.getJson(this.urlOf(batch, 'data'), signal);
       if (data.kind === 'unavailable') return data;
       // A 404 would be a wrong base URL rather than unknown books; the API answers `{}` when it knows none.
       if (data.kind === 'not_found') return { kind: 'unavailable', message: `${OPEN_LIBRARY} has no Books API at ${this.baseUrl}/api/books (404)` };
       const dataEntries = entriesByBibkey(data.body);
       const known = batch.filter((isbn) => dataEntries.has(bibkeyOf(isbn)));
-      const details = known.length > 0 ? await this.http.getJson(this.urlOf(known, 'details')) : null;
+      const details = known.length > 0 ? await this.http.getJson(this.urlOf(known, 'details'), signal) : null;
       const detailEntries = details?.kind === 'json' ? entriesByBibkey(details.body) : new Map<string, Record<string, unknown>>();
       for (const isbn of known) {
         const entry = dataEntries.get(bibkeyOf(isbn));
@@ -52,12 +52,12 @@ export class OpenLibraryMetadataSource implements BookMetadataSource {
     return { kind: 'found', books };
   }
 
-  async search(query: TitleQuery): Promise<MetadataSearch> {
+  async search(query: TitleQuery, signal?: AbortSignal): Promise<MetadataSearch> {
     const terms = titleSearchTermsOf(query);
     if (terms === null) return { kind: 'found', editions: [] };
     const author = terms.author === null ? '' : `&author=${encodeURIComponent(terms.author)}`;
     const url = `${this.baseUrl}/search.json?title=${encodeURIComponent(terms.title)}${author}&fields=${OPEN_LIBRARY_SEARCH_FIELDS}&limit=${OPEN_LIBRARY_SEARCH_LIMIT}`;
-    const answer = await this.http.getJson(url);
+    const answer = await this.http.getJson(url, signal);
     if (answer.kind === 'unavailable') return answer;
     // The API answers 200 with no docs when nothing matches: a 404 is a wrong base URL.
     if (answer.kind === 'not_found') return { kind: 'unavailable', message: `${OPEN_LIBRARY} has no Search API at ${this.baseUrl}/search.json (404)` };

@@ -1,4 +1,5 @@
 import { ChannelDeliveryFailed } from '../../application/alerts/ports/channel-sender.js';
+import { shownFailure } from '../../domain/alerts/delivery-attempt.js';
 import type { HttpPost, HttpPostRequest } from '../kits/net/http-post.js';
 import { PrivateAddressError, TransportTimeoutError } from '../kits/net/node-http-transport.js';
 
@@ -24,9 +25,12 @@ export async function deliverOverHttp(post: HttpPost, url: string, request: Http
     throw failureOf(error, request.timeoutMs);
   }
   if (status >= 200 && status < 300) return;
-  // Redirects are not followed: the receiver should be configured with the URL it redirects to.
+  // Redirects are not followed: the receiver should be configured with the URL it redirects to. The Location is
+  // named by its scheme and host only: the failure goes to the log (alert_failed) and to the channel's owner, and a
+  // path or a query may hold a token.
   if (status >= 300 && status < 400) {
-    throw new ChannelDeliveryFailed(`the receiver answered ${status} redirecting to ${location ?? '(no Location)'}; redirects are not followed, use the final URL`, false);
+    const where = location === null ? '(no Location)' : shownFailure(location);
+    throw new ChannelDeliveryFailed(`the receiver answered ${status} redirecting to ${where}; redirects are not followed, use the final URL`, false);
   }
   const retryable = status === 408 || status === 429 || status >= 500;
   throw new ChannelDeliveryFailed(`the receiver answered ${status}`, retryable);

@@ -1,4 +1,5 @@
 import type { ChannelDestination, ChannelMessage } from '../../application/alerts/ports/channel-sender.js';
+import { splitCredentials } from '../../domain/alerts/channel-target.js';
 import type { HttpPost } from '../kits/net/http-post.js';
 import { CHANNEL_TIMEOUT_MS, CHANNEL_USER_AGENT, deliverOverHttp } from './channel-http-delivery.js';
 import type { ImmediateChannelSender } from './immediate-channel-sender.js';
@@ -20,8 +21,13 @@ export class NtfyChannelSender implements ImmediateChannelSender {
   }
 
   private deliver(destination: ChannelDestination, message: NtfyMessage): Promise<void> {
-    return deliverOverHttp(this.post, destination.target, {
-      headers: { ...message.headers, 'Content-Type': 'text/plain; charset=utf-8', 'User-Agent': CHANNEL_USER_AGENT },
+    // A protected topic's credentials travel as HTTP Basic authentication, never in the request line.
+    const { url, credentials } = splitCredentials(destination.target);
+    const authorization: Record<string, string> = credentials
+      ? { Authorization: `Basic ${Buffer.from(`${credentials.user}:${credentials.password}`, 'utf8').toString('base64')}` }
+      : {};
+    return deliverOverHttp(this.post, url, {
+      headers: { ...message.headers, ...authorization, 'Content-Type': 'text/plain; charset=utf-8', 'User-Agent': CHANNEL_USER_AGENT },
       body: message.body,
       timeoutMs: this.timeoutMs,
     });

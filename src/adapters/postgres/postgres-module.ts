@@ -10,6 +10,8 @@ import { ChannelDirectory } from '../../application/alerts/ports/channel-directo
 import { DeliveredMessages, DigestInbox } from '../../application/alerts/ports/channel-message-queue.js';
 import { SqlChannelDirectory, SqlDeliveredMessages, SqlDigestInbox } from './repositories/sql-channel-deliveries.js';
 import { ChannelRepository } from '../../application/alerts/ports/channel-repository.js';
+import { DeliveryAttempts } from '../../application/alerts/ports/delivery-attempts.js';
+import { SqlDeliveryAttempts } from './repositories/sql-delivery-attempts.js';
 import { BookListRepository } from '../../application/lists/ports/book-list-repository.js';
 import { PreferencesRepository, ReadableLanguageRepository } from '../../application/preferences/ports/preferences-repository.js';
 import { ReferenceCatalog } from '../../application/reference/ports/reference-catalog.js';
@@ -17,6 +19,7 @@ import { RequestScope } from '../../application/shared/request-scope.js';
 import { ImportBookMatcher } from '../../application/wishes/ports/import-book-matcher.js';
 import { ImportCatalogWriter } from '../../application/wishes/ports/import-catalog-writer.js';
 import { WishRepository } from '../../application/wishes/ports/wish-repository.js';
+import { WishPriceHistoryReader } from '../../application/wishes/ports/wish-price-history-reader.js';
 import { UnitOfWork } from '../../application/shared/unit-of-work.js';
 import { UserDirectory } from '../../application/users/user-directory.js';
 import { MikroOrmRequestScope } from './mikro-orm-request-scope.js';
@@ -36,6 +39,7 @@ import { SqlPreferencesRepository, SqlReadableLanguageRepository } from './repos
 import { SqlReferenceCatalog } from './repositories/sql-reference-catalog.js';
 import { SqlUserDirectory } from './repositories/sql-user-directory.js';
 import { SqlWishRepository } from './repositories/sql-wish-repository.js';
+import { SqlWishPriceHistory } from './repositories/sql-wish-price-history.js';
 
 /** Repositories, transactions and request scopes on the MikroORM instance bound to `Orm` / `OrmEntityManager`. */
 export const postgresModule = new ContainerModule(({ bind }) => {
@@ -50,6 +54,7 @@ export const postgresModule = new ContainerModule(({ bind }) => {
   bind(PreferencesRepository).to(SqlPreferencesRepository).inSingletonScope();
   bind(ReadableLanguageRepository).to(SqlReadableLanguageRepository).inSingletonScope();
   bind(WishRepository).to(SqlWishRepository).inSingletonScope();
+  bind(WishPriceHistoryReader).to(SqlWishPriceHistory).inSingletonScope();
   bind(ImportBookMatcher).to(SqlImportBookMatcher).inSingletonScope();
   bind(ImportCatalogWriter).to(SqlImportCatalogWriter).inSingletonScope();
   bind(ImportedEditionEnrichment).to(SqlImportedEditionEnrichment).inSingletonScope();
@@ -60,4 +65,5 @@ export const postgresModule = new ContainerModule(({ bind }) => {
   bind(ChannelDirectory).to(SqlChannelDirectory).inSingletonScope();
   bind(DeliveredMessages).to(SqlDeliveredMessages).inSingletonScope();
   bind(DigestInbox).to(SqlDigestInbox).inSingletonScope();
+  bind(DeliveryAttempts).to(SqlDeliveryAttempts).inSingletonScope();
 });

@@ -50,17 +50,32 @@ function revived(data: QueuedChannelMessage): QueuedChannelMessage {
 /** Messages taken at once per poll; they go to different receivers, so they are sent side by side. */
 const MESSAGES_PER_POLL = 16;
 
+/** What `deliver` answers for a message that may not go out yet (its user's rate): queued again to start then. */
+export interface DeferredMessage {
+  deferSeconds: number;
+}
+
 /**
  * This instance's worker for channel messages: `deliver` resolves when the message needs no further attempt
  * (delivered, refused for good, its channel gone) and rejects to have the queue try again later. The jobs of a poll
- * are settled one by one: a failed one is failed (and retried with backoff), the others complete.
+ * are settled one by one: a failed one is failed (and retried with backoff), the others complete. A deferred one is
+ * queued again to start after the given delay (not an attempt: its retries are not used up) and completes.
  */
-export async function startChannelMessageWorker(boss: PgBoss, deliver: (message: QueuedChannelMessage) => Promise<void>): Promise<ChannelMessageWorker> {
+export async function startChannelMessageWorker(
+  boss: PgBoss,
+  deliver: (message: QueuedChannelMessage) => Promise<void | DeferredMessage>,
+): Promise<ChannelMessageWorker> {
   await boss.work<QueuedChannelMessage>(CHANNEL_MESSAGE_QUEUE, { batchSize: MESSAGES_PER_POLL, pollingIntervalSeconds: 1 }, async (jobs) => {
     await Promise.all(
       jobs.map(async (job) => {
         try {
-          await deliver(revived(job.data));
+          const outcome = await deliver(revived(job.data));
+          if (outcome) {
+            await boss.send(CHANNEL_MESSAGE_QUEUE, job.data as object, {
+              startAfter: Math.max(1, Math.ceil(outcome.deferSeconds)),
+              singletonKey: job.data.message.idempotencyKey,
+            });
+          }
         } catch (error) {
           await boss.fail(CHANNEL_MESSAGE_QUEUE, job.id, { message: error instanceof Error ? error.message : String(error) });
         }

@@ -1,16 +1,15 @@
-import express, { type Response, type Router } from 'express';
-import { readdir, readFile } from 'node:fs/promises';
+import express, { type Router } from 'express';
+import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { devSignInRoutes } from './auth/dev-sign-in.js';
-import { clientPageBundles, pageNamesIn } from './client-bundles.js';
+import { clientPageBundles, clientStyleSheet, pageNamesIn } from './client-bundles.js';
+import { IMMUTABLE, prepareDocument, REVALIDATE, sendDocument, type StaticDocument } from './static-documents.js';
 
 // Beside this module: src/adapters/web under tsx, dist/src/adapters/web once compiled (`npm run build` copies the
 // pages and the style sheet there and writes the prebuilt bundles, see client-bundles.ts).
 const WEB_DIR = fileURLToPath(new URL('.', import.meta.url));
 const PAGES_DIR = join(WEB_DIR, 'pages');
-/** The style sheet's parts, one file per area of the UI, served as one sheet in file-name order (`00-base.css` first). */
-const STYLES_DIR = join(WEB_DIR, 'styles');
 /** The shared navigation, written once and placed where a page says `<!--nav-->` (static markup, no data). */
 const NAV_PARTIAL = '_nav.html';
 /** The document around every page: head, style sheet and the page's script. A page file is its body only. */
@@ -19,19 +18,20 @@ const LAYOUT_PARTIAL = '_layout.html';
 const TITLE_LINE = /^<!--title: (.+)-->\n/;
 
 /**
- * Everything from 'self' only: the pages talk to `/api` and nothing else. No referrer, so a shared list's token in
- * the address bar never travels to a store's site through a link.
+ * Everything from 'self' only: the pages talk to `/api` and nothing else, except, with OIDC sign-in, the identity
+ * provider's origin (its discovery document and token endpoint, fetched by the sign-in page; signing in and out
+ * there are top-level navigations, which the policy does not restrict). No referrer, so a shared list's token in the
+ * address bar never travels to a store's site through a link.
  */
-const SECURITY_HEADERS: Record<string, string> = {
-  'Content-Security-Policy':
-    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: https:; connect-src 'self'; " +
-    "base-uri 'none'; form-action 'self'; frame-ancestors 'none'; object-src 'none'",
-  'Referrer-Policy': 'no-referrer',
-  'X-Content-Type-Options': 'nosniff',
-};
-
-function send(res: Response, contentType: string, body: string): void {
-  res.set({ ...SECURITY_HEADERS, 'Content-Type': contentType, 'Cache-Control': 'no-cache' }).send(body);
+export function securityHeaders(options: Pick<WebOptions, 'oidcIssuer'>): Record<string, string> {
+  const connect = options.oidcIssuer ? `'self' ${new URL(options.oidcIssuer).origin}` : "'self'";
+  return {
+    'Content-Security-Policy':
+      `default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: https:; connect-src ${connect}; ` +
+      "base-uri 'none'; form-action 'self'; frame-ancestors 'none'; object-src 'none'",
+    'Referrer-Policy': 'no-referrer',
+    'X-Content-Type-Options': 'nosniff',
+  };
 }
 
 /**
@@ -42,43 +42,81 @@ export interface WebOptions {
   /** DEV_SIGN_IN=on: serve `/dev/sign-in` (development tokens signed with `hsSecret`). */
   devSignIn: boolean;
   hsSecret: string | null;
+  /** OIDC_ISSUER: the browser may fetch from its origin (discovery, token endpoint); null or absent: none. */
+  oidcIssuer?: string | null;
+}
+
+/** The content-hashed URLs a page's document links to. */
+interface AssetUrls {
+  style: string;
+  script: string;
+}
+
+/**
+ * The navigation with the page's own link marked `aria-current="page"` in the markup, not later by the page's script:
+ * the mark makes the link bold, and a link growing after the first paint pushes the links after it aside (a layout
+ * shift Lighthouse counts).
+ */
+function navFor(page: string, nav: string): string {
+  return nav.replace(`data-page="${page}">`, () => `data-page="${page}" aria-current="page">`);
 }
 
 /** A page's body in the layout, with the navigation where the body asks for it. Built once, at start-up. */
-function documentOf(page: string, source: string, layout: string, nav: string): string {
+function documentOf(page: string, source: string, layout: string, nav: string, assets: AssetUrls): string {
   const title = TITLE_LINE.exec(source)?.[1];
   if (title === undefined) throw new Error(`pages/${page}.html must start with <!--title: ...-->`);
-  const body = source.slice(source.indexOf('\n') + 1).replace('<!--nav-->', nav);
+  const body = source.slice(source.indexOf('\n') + 1).replace('<!--nav-->', () => navFor(page, nav));
   // Functions as replacements, so a `$` in a body is never read as a replacement pattern.
-  return layout.replaceAll('{{title}}', () => title).replaceAll('{{page}}', () => page).replace('{{body}}', () => body);
+  return layout
+    .replaceAll('{{title}}', () => title)
+    .replaceAll('{{page}}', () => page)
+    .replaceAll('{{style}}', () => assets.style)
+    .replaceAll('{{script}}', () => assets.script)
+    .replace('{{body}}', () => body);
 }
 
-async function styleSheet(): Promise<string> {
-  const parts = (await readdir(STYLES_DIR)).filter((f) => f.endsWith('.css')).sort();
-  return (await Promise.all(parts.map((f) => readFile(join(STYLES_DIR, f), 'utf8')))).join('\n');
-}
+/** `/assets/<name>.<hash>.<extension>`: a new URL whenever the content changes, so it can be cached for good. */
+const hashedUrl = (name: string, doc: StaticDocument, extension: string): string => `/assets/${name}.${doc.hash}.${extension}`;
 
 export async function createWebRoutes(options: WebOptions): Promise<Router> {
   if (options.devSignIn && !options.hsSecret) throw new Error('DEV_SIGN_IN=on needs the HS256 secret to sign development tokens');
   const pages = await pageNamesIn(PAGES_DIR);
-  const [nav, layout, css, bundles] = await Promise.all([
+  const [nav, layout, css, bundles, sources] = await Promise.all([
     readFile(join(PAGES_DIR, NAV_PARTIAL), 'utf8'),
     readFile(join(PAGES_DIR, LAYOUT_PARTIAL), 'utf8'),
-    styleSheet(),
+    clientStyleSheet(WEB_DIR),
     clientPageBundles(WEB_DIR, pages),
+    Promise.all(pages.map((page) => readFile(join(PAGES_DIR, `${page}.html`), 'utf8'))),
   ]);
-  const html = new Map<string, string>();
-  for (const page of pages) html.set(page, documentOf(page, await readFile(join(PAGES_DIR, `${page}.html`), 'utf8'), layout, nav));
+  // Every document is compressed once, here or by `npm run build` (static-documents.ts); the pages link to their
+  // assets by content hash.
+  const [style, ...scripts] = await Promise.all([
+    prepareDocument('text/css; charset=utf-8', css.text, css.compressed),
+    ...pages.map((page) => prepareDocument('text/javascript; charset=utf-8', bundles.get(page)!.text, bundles.get(page)!.compressed)),
+  ]);
+  const documents = await Promise.all(
+    pages.map((page, i) => {
+      const assets = { style: hashedUrl('style', style!, 'css'), script: hashedUrl(page, scripts[i]!, 'js') };
+      return prepareDocument('text/html; charset=utf-8', documentOf(page, sources[i]!, layout, nav, assets));
+    }),
+  );
 
+  const headers = securityHeaders(options);
   const router = express.Router({ caseSensitive: true, strict: true });
   router.get('/', (_req, res) => {
     res.redirect(302, '/wishes.html');
   });
-  for (const page of pages) {
-    router.get(`/${page}.html`, (_req, res) => send(res, 'text/html; charset=utf-8', html.get(page)!));
-    router.get(`/assets/${page}.js`, (_req, res) => send(res, 'text/javascript; charset=utf-8', bundles.get(page)!));
-  }
-  router.get('/assets/style.css', (_req, res) => send(res, 'text/css; charset=utf-8', css));
+  // The pages and the plain asset URLs are revalidated on every use (a 304 when unchanged); hashed URLs never are.
+  const serve = (path: string, doc: StaticDocument, cacheControl: string): void => {
+    router.get(path, (req, res) => sendDocument(req, res, doc, headers, cacheControl));
+  };
+  pages.forEach((page, i) => {
+    serve(`/${page}.html`, documents[i]!, REVALIDATE);
+    serve(hashedUrl(page, scripts[i]!, 'js'), scripts[i]!, IMMUTABLE);
+    serve(`/assets/${page}.js`, scripts[i]!, REVALIDATE);
+  });
+  serve(hashedUrl('style', style!, 'css'), style!, IMMUTABLE);
+  serve('/assets/style.css', style!, REVALIDATE);
   if (options.devSignIn && options.hsSecret) router.use(devSignInRoutes(options.hsSecret));
   return router;
 }

@@ -1,4 +1,5 @@
 import { inject, injectable } from 'inversify';
+import { ChannelLimitReached, CHANNELS_PER_USER_MAX } from '../../domain/alerts/channel-limits.js';
 import { type Channel, type ChannelRequest, newChannelSettings } from '../../domain/alerts/channel-settings.js';
 import { UnitOfWork } from '../shared/unit-of-work.js';
 import { ChannelRepository, ChannelSecretGenerator } from './ports/channel-repository.js';
@@ -25,7 +26,11 @@ export class CreateChannel {
     // Resolved before the transaction: a slow name server must not hold a database connection.
     await refusePrivateTarget(this.addresses, settings);
     const secret = settings.kind === 'webhook' ? this.secrets.next() : null;
-    const channel = await this.uow.transaction(() => this.channels.add(userId, settings, secret));
+    const channel = await this.uow.transaction(async () => {
+      // At most CHANNELS_PER_USER_MAX: each channel multiplies what one price change sends out.
+      if ((await this.channels.countForCreation(userId)) >= CHANNELS_PER_USER_MAX) throw new ChannelLimitReached();
+      return this.channels.add(userId, settings, secret);
+    });
     return { channel, secret };
   }
 }

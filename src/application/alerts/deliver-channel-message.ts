@@ -1,5 +1,6 @@
 import { inject, injectable } from 'inversify';
 import { ChannelWithoutAddressError } from '../../domain/alerts/channel-settings.js';
+import { deliveredAttempt, failedAttempt } from '../../domain/alerts/delivery-attempt.js';
 import { alertFailed, alertSent } from '../../domain/logging/pricing-events.js';
 import { LogSink } from '../logging/log-sink.js';
 import { Clock } from '../shared/clock.js';
@@ -7,6 +8,7 @@ import { destinationOfFound } from './channel-destination.js';
 import { DeliveredMessages, type QueuedChannelMessage } from './ports/channel-message-queue.js';
 import { ChannelRepository } from './ports/channel-repository.js';
 import { ChannelDeliveryFailed, ChannelSender } from './ports/channel-sender.js';
+import { DeliveryAttempts } from './ports/delivery-attempts.js';
 
 /** What became of one attempt; `retry`: the receiver may take it later (the queue tries again with backoff). */
 export type MessageOutcome = 'delivered' | 'already_delivered' | 'channel_gone' | 'refused' | 'retry';
@@ -15,7 +17,7 @@ export type MessageOutcome = 'delivered' | 'already_delivered' | 'channel_gone' 
  * Delivers one queued channel message (the worker's side). The channel is read again: one deleted, disabled or
  * left without an address since the message was planned gets nothing. A message already recorded as delivered (a
  * repeated job) is not sent again. Every attempt's outcome is logged: `alert_sent` once, when it is recorded;
- * `alert_failed` for each failed attempt.
+ * `alert_failed` for each failed attempt. Each attempt is also kept as the channel's last delivery, for its owner.
  */
 @injectable()
 export class DeliverChannelMessage {
@@ -25,6 +27,7 @@ export class DeliverChannelMessage {
     @inject(DeliveredMessages) private readonly delivered: DeliveredMessages,
     @inject(LogSink) private readonly logs: LogSink,
     @inject(Clock) private readonly clock: Clock,
+    @inject(DeliveryAttempts) private readonly attempts: DeliveryAttempts,
   ) {}
 
   async execute(queued: QueuedChannelMessage): Promise<MessageOutcome> {
@@ -38,18 +41,22 @@ export class DeliverChannelMessage {
       if (!(error instanceof ChannelWithoutAddressError)) throw error;
       // The account's own e-mail channel, and the account has no address: nothing to send, and the user should know.
       this.logs.record(alertFailed({ user_id: queued.userId, error: 'the account has no e-mail address' }, this.clock.now()));
+      await this.attempts.record(queued.userId, queued.channelId, failedAttempt(this.clock.now(), 'alert', 'the account has no e-mail address', false));
       return 'refused';
     }
     try {
       await this.sender.send(destination, queued.message);
     } catch (error) {
       this.logs.record(alertFailed({ user_id: queued.userId, error: `${channel.kind}: ${errorText(error)}` }, this.clock.now()));
-      if (error instanceof ChannelDeliveryFailed && !error.retryable) return 'refused';
-      return 'retry';
+      const retryable = !(error instanceof ChannelDeliveryFailed) || error.retryable;
+      await this.attempts.record(queued.userId, queued.channelId, failedAttempt(this.clock.now(), 'alert', errorText(error), retryable));
+      return retryable ? 'retry' : 'refused';
     }
     if (await this.delivered.record(queued.message.idempotencyKey, queued.channelId)) {
       this.logs.record(alertSent({ user_id: queued.userId, book_id: queued.bookId, channel: channel.kind, threshold: queued.threshold }, this.clock.now()));
     }
+    // After the delivery is recorded: should this write fail, the repeated job finds it delivered and sends nothing.
+    await this.attempts.record(queued.userId, queued.channelId, deliveredAttempt(this.clock.now(), 'alert'));
     return 'delivered';
   }
 }

@@ -1,12 +1,14 @@
 import { inject, injectable } from 'inversify';
 import { ChannelWithoutAddressError } from '../../domain/alerts/channel-settings.js';
+import { deliveredAttempt, failedAttempt } from '../../domain/alerts/delivery-attempt.js';
 import { alertFailed, alertSent } from '../../domain/logging/pricing-events.js';
 import { LogSink } from '../logging/log-sink.js';
 import { Clock } from '../shared/clock.js';
 import { destinationOfFound } from './channel-destination.js';
 import { DigestInbox } from './ports/channel-message-queue.js';
 import { ChannelRepository } from './ports/channel-repository.js';
-import { ChannelSender } from './ports/channel-sender.js';
+import { ChannelDeliveryFailed, ChannelSender } from './ports/channel-sender.js';
+import { DeliveryAttempts } from './ports/delivery-attempts.js';
 
 export interface DigestRun {
   sent: number;
@@ -26,6 +28,7 @@ export class SendDailyDigests {
     @inject(ChannelSender) private readonly sender: ChannelSender,
     @inject(LogSink) private readonly logs: LogSink,
     @inject(Clock) private readonly clock: Clock,
+    @inject(DeliveryAttempts) private readonly attempts: DeliveryAttempts,
   ) {}
 
   async execute(): Promise<DigestRun> {
@@ -48,10 +51,15 @@ export class SendDailyDigests {
         await this.sender.sendDigest(destination, batch.messages.map((m) => m.message), batch.day);
       } catch (error) {
         run.failed++;
-        this.logs.record(alertFailed({ user_id: batch.userId, error: `email digest: ${error instanceof Error ? error.message : String(error)}` }, this.clock.now()));
+        const reason = error instanceof Error ? error.message : String(error);
+        this.logs.record(alertFailed({ user_id: batch.userId, error: `email digest: ${reason}` }, this.clock.now()));
+        // Its messages wait for the next run whatever the failure: "retryable" tells the owner whether that may help.
+        const retryable = !(error instanceof ChannelDeliveryFailed) || error.retryable;
+        await this.attempts.record(batch.userId, batch.channelId, failedAttempt(this.clock.now(), 'digest', reason, retryable));
         continue;
       }
       if ((await this.inbox.markSent(batch)) === 0) continue;
+      await this.attempts.record(batch.userId, batch.channelId, deliveredAttempt(this.clock.now(), 'digest'));
       run.sent++;
       for (const m of batch.messages) {
         this.logs.record(alertSent({ user_id: batch.userId, book_id: m.bookId, channel: 'email', threshold: m.threshold }, this.clock.now()));

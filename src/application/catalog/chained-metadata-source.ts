@@ -19,7 +19,7 @@ const FILLABLE = ['authors', 'publisher', 'publishedYear', 'pages', 'languageCod
 export class ChainedMetadataSource implements BookMetadataSource {
   constructor(private readonly sources: readonly BookMetadataSource[]) {}
 
-  async lookup(isbn13s: readonly string[]): Promise<MetadataLookup> {
+  async lookup(isbn13s: readonly string[], signal?: AbortSignal): Promise<MetadataLookup> {
     const wanted = [...new Set(isbn13s)];
     const books = new Map<string, BookMetadata>();
     let answered = false;
@@ -30,7 +30,7 @@ export class ChainedMetadataSource implements BookMetadataSource {
         return known === undefined || !isComplete(known);
       }));
       if (ask.size === 0) break;
-      const result = await source.lookup([...ask]);
+      const result = await source.lookup([...ask], signal);
       if (result.kind === 'unavailable') {
         failures.push(result);
         continue;
@@ -46,11 +46,11 @@ export class ChainedMetadataSource implements BookMetadataSource {
     return { kind: 'found', books };
   }
 
-  async search(query: TitleQuery): Promise<MetadataSearch> {
+  async search(query: TitleQuery, signal?: AbortSignal): Promise<MetadataSearch> {
     let answered = false;
     const failures: Unavailable[] = [];
     for (const source of this.sources) {
-      const result = await source.search(query);
+      const result = await source.search(query, signal);
       if (result.kind === 'unavailable') {
         failures.push(result);
         continue;

@@ -34,11 +34,13 @@ export class EnrichImportedEditions {
     @inject(UnitOfWork) private readonly uow: UnitOfWork,
   ) {}
 
-  async execute(limit = ENRICHMENT_BATCH): Promise<EnrichmentRun> {
+  /** `signal`: stop at once (the lookup in flight is abandoned, nothing of this batch is written); the call rejects. */
+  async execute(limit = ENRICHMENT_BATCH, signal?: AbortSignal): Promise<EnrichmentRun> {
     const pending = await this.enrichment.pending(limit);
     if (pending.length === 0) return { kind: 'enriched', editions: 0, known: 0, more: false };
 
-    const lookup = await this.metadata.lookup(pending.map((edition) => edition.isbn13));
+    const lookup = await this.metadata.lookup(pending.map((edition) => edition.isbn13), signal);
+    signal?.throwIfAborted();
     if (lookup.kind === 'unavailable') {
       this.logs.record(enrichmentUnavailable({ edition_count: pending.length, error: lookup.message }, this.clock.now()));
       return { kind: 'unavailable', editions: pending.length, message: lookup.message, retryAfterSeconds: lookup.retryAfterSeconds };

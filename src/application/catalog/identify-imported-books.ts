@@ -34,12 +34,22 @@ export class IdentifyImportedBooks {
     @inject(UnitOfWork) private readonly uow: UnitOfWork,
   ) {}
 
-  async execute(limit = IDENTIFY_BATCH): Promise<IdentificationRun> {
+  /** `signal`: stop at once; what was searched before is still settled, then the call rejects. */
+  async execute(limit = IDENTIFY_BATCH, signal?: AbortSignal): Promise<IdentificationRun> {
     const pending = await this.books.pending(limit);
     const outcomes: Array<{ bookId: number; edition: FoundEdition | null }> = [];
     let failure: Extract<IdentificationRun, { kind: 'unavailable' }> | null = null;
+    // A function, not a narrowed property: the signal may abort while a search is awaited.
+    const stopped = (): boolean => signal?.aborted === true;
     for (const book of pending) {
-      const answer = await this.metadata.search({ title: book.title, authors: book.authors });
+      if (stopped()) break;
+      let answer;
+      try {
+        answer = await this.metadata.search({ title: book.title, authors: book.authors }, signal);
+      } catch (error) {
+        if (!stopped()) throw error;
+        break;
+      }
       if (answer.kind === 'unavailable') {
         failure = { kind: 'unavailable', books: pending.length - outcomes.length, message: answer.message, retryAfterSeconds: answer.retryAfterSeconds };
         break;
@@ -50,6 +60,7 @@ export class IdentifyImportedBooks {
     const identified = outcomes.length > 0 ? await this.uow.transaction(() => this.books.settle(outcomes)) : 0;
     const now = this.clock.now();
     if (outcomes.length > 0) this.logs.record(booksIdentified({ book_count: outcomes.length, identified_count: identified }, now));
+    signal?.throwIfAborted();
     if (failure !== null) {
       this.logs.record(enrichmentUnavailable({ book_count: failure.books, error: failure.message }, now));
       return failure;

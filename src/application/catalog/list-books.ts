@@ -8,8 +8,9 @@ import { BookRepository } from './ports/book-repository.js';
 export class ListBooks {
   constructor(@inject(BookRepository) private readonly books: BookRepository) {}
 
-  execute(query: { q?: string }, page: PageRequest): Promise<PageSlice<Book>> {
+  /** `ids`: only those books (unknown ids are simply absent), still in id order and still narrowed by `q`. */
+  execute(query: { q?: string; ids?: readonly number[] }, page: PageRequest): Promise<PageSlice<Book>> {
     const search = query.q === undefined ? '' : normalizeForSearch(query.q);
-    return this.books.page(search === '' ? {} : { search }, page);
+    return this.books.page({ ...(search === '' ? {} : { search }), ...(query.ids ? { ids: [...new Set(query.ids)] } : {}) }, page);
   }
 }

@@ -2,12 +2,14 @@ import { inject, injectable } from 'inversify';
 import { EditionNotFoundError } from '../../domain/catalog/errors.js';
 import type { FetchFailureKind } from '../../domain/pricing/price-observation.js';
 import type { NewDailyQuote, PriceQuote } from '../../domain/pricing/price-quote.js';
+import type { FetchOutcome } from '../../domain/pricing/store-health.js';
 import { RateLimitedError } from '../../domain/shared/domain-error.js';
 import { Clock } from '../shared/clock.js';
 import { UnitOfWork } from '../shared/unit-of-work.js';
 import { quoteFrom } from './observation-to-quote.js';
 import { PriceSource } from './ports/price-source.js';
 import { PricingRepository, type UserFetchQuota } from './ports/pricing-repository.js';
+import { FetchOutcomeLedger } from './ports/store-health.js';
 import { RecordObservations } from './record-observations.js';
 
 export interface OnDemandFetchResult {
@@ -34,6 +36,7 @@ export class FetchEditionPrices {
     @inject(RecordObservations) private readonly record: RecordObservations,
     @inject(Clock) private readonly clock: Clock,
     @inject(UnitOfWork) private readonly uow: UnitOfWork,
+    @inject(FetchOutcomeLedger) private readonly outcomes: FetchOutcomeLedger,
   ) {}
 
   async execute(userId: number, editionId: number, limits: OnDemandLimits): Promise<OnDemandFetchResult> {
@@ -55,10 +58,19 @@ export class FetchEditionPrices {
     const fetchedAt = this.clock.now();
     const observed: NewDailyQuote[] = [];
     const failed: OnDemandFetchResult['failed'] = [];
+    const outcomes: FetchOutcome[] = [];
     for (const { target, result } of results) {
       if (result.ok) observed.push(quoteFrom(editionId, target.storeId, result.observation, fetchedAt));
       else failed.push({ storeId: target.storeId, error: result.failure.kind, message: result.failure.message });
+      outcomes.push({ storeId: target.storeId, at: fetchedAt, failure: result.ok ? null : { kind: result.failure.kind, message: result.failure.message } });
     }
-    return { quotes: await this.record.execute(observed), failed };
+    // The quotes and the outcomes the stores' health counts commit together.
+    const { stored, alerts } = await this.uow.transaction(async () => {
+      const done = await this.record.storeInTransaction(observed);
+      await this.outcomes.record(outcomes);
+      return done;
+    });
+    this.record.deliverAlerts(alerts);
+    return { quotes: stored, failed };
   }
 }

@@ -1,6 +1,7 @@
 import { inject, injectable } from 'inversify';
 import { fetchCompleted, fetchFailed } from '../../domain/logging/pricing-events.js';
 import type { NewDailyQuote } from '../../domain/pricing/price-quote.js';
+import type { FetchOutcome } from '../../domain/pricing/store-health.js';
 import { LogSink } from '../logging/log-sink.js';
 import { Clock } from '../shared/clock.js';
 import { UnitOfWork } from '../shared/unit-of-work.js';
@@ -8,6 +9,7 @@ import { quoteFrom } from './observation-to-quote.js';
 import { type FetchTask, FetchRunRepository, type SettledBundle, taskKey, type TaskOutcome } from './ports/fetch-runs.js';
 import type { NewUserAlert } from './ports/alert-detector.js';
 import { PriceSource } from './ports/price-source.js';
+import { FetchOutcomeLedger } from './ports/store-health.js';
 import { RecordObservations } from './record-observations.js';
 
 export interface BundleOutcome {
@@ -23,6 +25,8 @@ interface Fetched {
   bookId: number | null;
   quote: NewDailyQuote | null;
   error: string | null;
+  /** How the store's fetch ended, for its health; null when no store was asked (the target was gone). */
+  outcome: FetchOutcome | null;
 }
 
 /**
@@ -41,6 +45,7 @@ export class RunFetchBundle {
     @inject(LogSink) private readonly logs: LogSink,
     @inject(Clock) private readonly clock: Clock,
     @inject(UnitOfWork) private readonly uow: UnitOfWork,
+    @inject(FetchOutcomeLedger) private readonly fetchOutcomes: FetchOutcomeLedger,
   ) {}
 
   /**
@@ -77,11 +82,15 @@ export class RunFetchBundle {
     try {
       fetched = await Promise.all(
         claimed.map(async ({ editionId, storeId, bookId, target }): Promise<Fetched> => {
-          if (target === null) return { editionId, storeId, bookId, quote: null, error: 'the edition or store no longer exists or is inactive' };
+          if (target === null) return { editionId, storeId, bookId, quote: null, error: 'the edition or store no longer exists or is inactive', outcome: null };
           const result = await this.source.fetchPrice(target);
+          const at = this.clock.now();
           return result.ok
-            ? { editionId, storeId, bookId, quote: quoteFrom(editionId, storeId, result.observation, this.clock.now()), error: null }
-            : { editionId, storeId, bookId, quote: null, error: `${result.failure.kind}: ${result.failure.message}` };
+            ? { editionId, storeId, bookId, quote: quoteFrom(editionId, storeId, result.observation, at), error: null, outcome: { storeId, at, failure: null } }
+            : {
+                editionId, storeId, bookId, quote: null, error: `${result.failure.kind}: ${result.failure.message}`,
+                outcome: { storeId, at, failure: { kind: result.failure.kind, message: result.failure.message } },
+              };
         }),
       );
       // Handed back meanwhile: the worker has released the claims and requeued the bundle.
@@ -91,7 +100,11 @@ export class RunFetchBundle {
         const open = await this.runs.lockOpenTasks(runId, outcomes.map((o) => ({ runId, editionId: o.editionId, storeId: o.storeId })));
         const quotes = fetched.flatMap((f) => (f.quote && open.has(taskKey(f)) ? [f.quote] : []));
         const stored = await this.record.storeInTransaction(quotes);
-        return { bundle: await this.runs.settleTasks(runId, outcomes), alerts: stored.alerts };
+        const settledBundle = await this.runs.settleTasks(runId, outcomes);
+        // The stores' health counts each fetch once: only the tasks this call settled (after the run's row, so the
+        // lock order is the same in every bundle).
+        await this.fetchOutcomes.record(fetched.flatMap((f) => (f.outcome && settledBundle.settled.has(taskKey(f)) ? [f.outcome] : [])));
+        return { bundle: settledBundle, alerts: stored.alerts };
       }));
     } catch (failure) {
       if (signal?.aborted) throw failure;

@@ -3,7 +3,8 @@ import { type GuessableEditionField, plausiblePublishedYear, untitledBookTitle }
 import { languageOfIsbn } from '../../domain/catalog/isbn-language.js';
 import { Money } from '../../domain/shared/money.js';
 import { matchKeyOf } from '../../domain/shared/search-text.js';
-import { type ImportCandidate, parseWishImport } from '../../domain/wishes/import/parse-wish-import.js';
+import { ServiceUnavailableError, TooLargeError } from '../../domain/shared/domain-error.js';
+import { type ImportCandidate, openWishImport, type ParsedWishImportChunk } from '../../domain/wishes/import/parse-wish-import.js';
 import type { NewWish } from '../../domain/wishes/wish.js';
 import { EnrichmentQueue } from '../catalog/ports/enrichment-queue.js';
 import { UnitOfWork } from '../shared/unit-of-work.js';
@@ -18,6 +19,19 @@ export type UnmatchedReason = 'isbn_not_found' | 'title_not_found' | 'ambiguous_
  * whole. Any real reading list fits; a 5 MiB file of nothing but bad rows would otherwise echo back tens of MB.
  */
 export const IMPORT_REPORT_MAX_LISTED = 10_000;
+
+/**
+ * At most this many rows (non-blank rows after the header; JSON entries) in one import: more is 413, before anything is
+ * written. Twenty times the largest real export seen (Goodreads users with 10,000 books), and it bounds how long one
+ * request works; a bigger list is imported in several files.
+ */
+export const IMPORT_MAX_ROWS = 200_000;
+
+/**
+ * Rows per transaction. A chunk is matched, created and wished in one transaction under the creation lock, so another
+ * import waits for one chunk at most, and only one chunk's rows, books and statements are held in memory at a time.
+ */
+export const IMPORT_CHUNK_ROWS = 1_000;
 
 export interface ImportReport {
   created: number;
@@ -36,7 +50,15 @@ export interface ImportReport {
 export interface ImportOptions {
   /** A row that matches nothing creates its book, authors and (with an ISBN) edition, then the wish. */
   createMissing?: boolean;
+  /**
+   * Aborted when the service starts stopping: the import stops between two chunks (those before are committed) and
+   * says so, instead of running on past the stop's deadline while its client is cut off with no answer.
+   */
+  stopping?: AbortSignal;
 }
+
+/** Seconds a client is told to wait before sending a file again whose import a stop cut short. */
+export const IMPORT_STOPPED_RETRY_SECONDS = 30;
 
 /** A book to create, and the rows that name it. */
 interface BookToCreate {
@@ -54,10 +76,12 @@ const DEFAULT_LANGUAGE = 'en';
 
 /**
  * Imports a wish list file: ISBN match first, else exact (folded) title plus author; with `createMissing`, a row that
- * matches nothing creates what it needs from the export's own columns. Set-based: a fixed number of queries whatever
- * the file's size, one insert that skips books already wished, so re-importing creates nothing. Imports that create
- * are serialised (they match and create under one lock), so two of them never create the same ISBN or author twice.
- * A row whose data the database refuses is reported invalid and leaves nothing behind; the other rows are imported.
+ * matches nothing creates what it needs from the export's own columns. Set-based per chunk of IMPORT_CHUNK_ROWS rows:
+ * a fixed number of queries per chunk, one insert that skips books already wished, so re-importing creates nothing.
+ * Each chunk is one transaction; creating chunks are serialised (they match and create under one lock, released at
+ * each chunk's commit), so two imports never create the same ISBN or author twice, and neither waits for more than a
+ * chunk of the other. A row whose data the database refuses is reported invalid and leaves nothing behind; the other
+ * rows are imported.
  */
 @injectable()
 export class ImportWishes {
@@ -70,73 +94,100 @@ export class ImportWishes {
   ) {}
 
   async execute(userId: number, file: Uint8Array, options: ImportOptions = {}): Promise<ImportReport> {
-    const parsed = parseWishImport(file);
+    const rows = openWishImport(file);
+    if (rows.rowCount > IMPORT_MAX_ROWS) {
+      throw new TooLargeError(
+        `The file has ${rows.rowCount.toLocaleString('en-US')} rows; an import takes at most ${IMPORT_MAX_ROWS.toLocaleString('en-US')} rows: split it into several files`,
+      );
+    }
     const report: ImportReport = {
       created: 0,
       alreadyWished: 0,
       unmatched: [],
-      invalid: [...parsed.invalid],
+      invalid: [],
       unmatchedCount: 0,
       invalidCount: 0,
       createdBooks: 0,
       createdAuthors: 0,
       createdEditions: 0,
     };
-    const imported = await this.uow.transaction(async () => {
-      if (options.createMissing === true) await this.writer.lockCreation();
-      const byIsbn = await this.matcher.booksByIsbn([...new Set(parsed.candidates.flatMap((c) => c.isbns))]);
-      // Each row's title keys, worked out once: they are both asked for and matched against.
-      const formsOf = new Map<ImportCandidate, string[]>();
-      for (const c of parsed.candidates) if (c.title && !c.isbns.some((isbn) => byIsbn.has(isbn))) formsOf.set(c, titleForms(c));
-      const byTitle = await this.matcher.booksByTitle([...new Set([...formsOf.values()].flat())]);
-
-      const matched: Array<{ candidate: ImportCandidate; bookId: number }> = [];
-      const toCreate = new Map<string, BookToCreate>();
-      for (const candidate of parsed.candidates) {
-        const isbnMatch = candidate.isbns.map((isbn) => byIsbn.get(isbn)).find((id) => id !== undefined);
-        const outcome = isbnMatch !== undefined ? { bookId: isbnMatch } : matchByTitle(candidate, formsOf.get(candidate) ?? [], byTitle);
-        if ('bookId' in outcome) {
-          matched.push({ candidate, bookId: outcome.bookId });
-        } else if (options.createMissing === true && outcome.reason !== 'ambiguous_title') {
-          // Rows naming the same edition, or the same title and author without an ISBN, are one book.
-          const key = creationKey(candidate);
-          const entry = toCreate.get(key) ?? { book: newBookOf(candidate, toCreate.size), candidates: [] };
-          entry.candidates.push(candidate);
-          toCreate.set(key, entry);
-        } else {
-          report.unmatched.push({ line: candidate.line, reason: outcome.reason, title: candidate.fileTitle, isbn: candidate.isbns[0] ?? null });
+    try {
+      // Chunks are committed one by one: a failure part way keeps the chunks before it, and importing the file again
+      // finishes the work (a row already imported is matched, already wished).
+      let imported = 0;
+      for (const chunk of rows.chunks(IMPORT_CHUNK_ROWS)) {
+        if (options.stopping?.aborted) {
+          throw new ServiceUnavailableError(
+            `The service is stopping: the import stopped after ${imported.toLocaleString('en-US')} of ${rows.rowCount.toLocaleString('en-US')} rows ` +
+              '(those are saved). Send the same file again to import the rest: rows already imported count as already wished.',
+            IMPORT_STOPPED_RETRY_SECONDS,
+          );
         }
+        await this.uow.transaction(() => this.importChunk(userId, chunk, options, report));
+        imported += chunk.candidates.length + chunk.invalid.length + chunk.skipped;
       }
+    } finally {
+      // After the commits, so the job sees the new books; the metadata sources are asked there, not on this request.
+      if (report.createdBooks > 0) await this.enrichment.enqueue();
+    }
+    return report;
+  }
 
-      const created: CreatedImportedBooks = { bookIds: new Map(), createdBooks: 0, createdAuthors: 0, createdEditions: 0 };
-      await this.createSplitting([...toCreate.values()], created, report);
-      report.createdBooks = created.createdBooks;
-      report.createdAuthors = created.createdAuthors;
-      report.createdEditions = created.createdEditions;
-      for (const { book, candidates } of toCreate.values()) {
-        const bookId = created.bookIds.get(book.key);
-        if (bookId !== undefined) for (const candidate of candidates) matched.push({ candidate, bookId });
-      }
-      report.invalid.sort((a, b) => a.line - b.line);
-      report.unmatchedCount = report.unmatched.length;
-      report.invalidCount = report.invalid.length;
-      report.unmatched.length = Math.min(report.unmatched.length, IMPORT_REPORT_MAX_LISTED);
-      report.invalid.length = Math.min(report.invalid.length, IMPORT_REPORT_MAX_LISTED);
+  /** One chunk of rows, in the caller's transaction; adds what it did to `report`. */
+  private async importChunk(userId: number, parsed: ParsedWishImportChunk, options: ImportOptions, report: ImportReport): Promise<void> {
+    if (options.createMissing === true) await this.writer.lockCreation();
+    const byIsbn = await this.matcher.booksByIsbn([...new Set(parsed.candidates.flatMap((c) => c.isbns))]);
+    // Each row's title keys, worked out once: they are both asked for and matched against.
+    const formsOf = new Map<ImportCandidate, string[]>();
+    for (const c of parsed.candidates) if (c.title && !c.isbns.some((isbn) => byIsbn.has(isbn))) formsOf.set(c, titleForms(c));
+    const byTitle = await this.matcher.booksByTitle([...new Set([...formsOf.values()].flat())]);
 
-      const toAdd = new Map<number, NewWish>();
-      for (const { candidate, bookId } of matched) {
-        if (toAdd.has(bookId)) continue;
-        const maxPrice = candidate.maxPrice ? Money.parse(candidate.maxPrice.amount, candidate.maxPrice.currency) : null;
-        toAdd.set(bookId, { bookId, isMonitored: true, maxPrice });
+    const matched: Array<{ candidate: ImportCandidate; bookId: number }> = [];
+    const toCreate = new Map<string, BookToCreate>();
+    const unmatched: ImportReport['unmatched'] = [];
+    const invalid: ImportReport['invalid'] = [...parsed.invalid];
+    for (const candidate of parsed.candidates) {
+      const isbnMatch = candidate.isbns.map((isbn) => byIsbn.get(isbn)).find((id) => id !== undefined);
+      const outcome = isbnMatch !== undefined ? { bookId: isbnMatch } : matchByTitle(candidate, formsOf.get(candidate) ?? [], byTitle);
+      if ('bookId' in outcome) {
+        matched.push({ candidate, bookId: outcome.bookId });
+      } else if (options.createMissing === true && outcome.reason !== 'ambiguous_title') {
+        // Rows naming the same edition, or the same title and author without an ISBN, are one book.
+        const key = creationKey(candidate);
+        const entry = toCreate.get(key) ?? { book: newBookOf(candidate, toCreate.size), candidates: [] };
+        entry.candidates.push(candidate);
+        toCreate.set(key, entry);
+      } else {
+        unmatched.push({ line: candidate.line, reason: outcome.reason, title: candidate.fileTitle, isbn: candidate.isbns[0] ?? null });
       }
-      const added = await this.wishes.addMany(userId, [...toAdd.values()]);
-      report.created = added.size;
-      report.alreadyWished = matched.length - added.size;
-      return report;
-    });
-    // After the commit, so the job sees the new books; the metadata sources are asked there, not on this request.
-    if (imported.createdBooks > 0) await this.enrichment.enqueue();
-    return imported;
+    }
+
+    const created: CreatedImportedBooks = { bookIds: new Map(), createdBooks: 0, createdAuthors: 0, createdEditions: 0 };
+    await this.createSplitting([...toCreate.values()], created, invalid);
+    for (const { book, candidates } of toCreate.values()) {
+      const bookId = created.bookIds.get(book.key);
+      if (bookId !== undefined) for (const candidate of candidates) matched.push({ candidate, bookId });
+    }
+
+    const toAdd = new Map<number, NewWish>();
+    for (const { candidate, bookId } of matched) {
+      if (toAdd.has(bookId)) continue;
+      const maxPrice = candidate.maxPrice ? Money.parse(candidate.maxPrice.amount, candidate.maxPrice.currency) : null;
+      toAdd.set(bookId, { bookId, isMonitored: true, maxPrice });
+    }
+    const added = await this.wishes.addMany(userId, [...toAdd.values()]);
+
+    // Chunks come in file order, so the lists stay ordered by line when each chunk's are.
+    invalid.sort((a, b) => a.line - b.line);
+    listUpTo(report.unmatched, unmatched);
+    listUpTo(report.invalid, invalid);
+    report.unmatchedCount += unmatched.length;
+    report.invalidCount += invalid.length;
+    report.created += added.size;
+    report.alreadyWished += matched.length - added.size;
+    report.createdBooks += created.createdBooks;
+    report.createdAuthors += created.createdAuthors;
+    report.createdEditions += created.createdEditions;
   }
 
   /**
@@ -144,7 +195,7 @@ export class ImportWishes {
    * halves of those, so each refused row is reported invalid and every other one is still created. A row is all or
    * nothing (each call is), the file is not.
    */
-  private async createSplitting(entries: readonly BookToCreate[], into: CreatedImportedBooks, report: ImportReport): Promise<void> {
+  private async createSplitting(entries: readonly BookToCreate[], into: CreatedImportedBooks, invalid: ImportReport['invalid']): Promise<void> {
     if (entries.length === 0) return;
     try {
       const created = await this.writer.create(entries.map((entry) => entry.book));
@@ -155,12 +206,12 @@ export class ImportWishes {
     } catch (error) {
       if (!(error instanceof CatalogRowsRefused)) throw error;
       if (entries.length === 1) {
-        for (const candidate of entries[0]!.candidates) report.invalid.push({ line: candidate.line, message: ROW_REFUSED });
+        for (const candidate of entries[0]!.candidates) invalid.push({ line: candidate.line, message: ROW_REFUSED });
         return;
       }
       const half = Math.ceil(entries.length / 2);
-      await this.createSplitting(entries.slice(0, half), into, report);
-      await this.createSplitting(entries.slice(half), into, report);
+      await this.createSplitting(entries.slice(0, half), into, invalid);
+      await this.createSplitting(entries.slice(half), into, invalid);
     }
   }
 }
@@ -172,6 +223,14 @@ export class ImportWishes {
 function titleForms(candidate: ImportCandidate): string[] {
   const forms = [candidate.title, candidate.fileTitle].filter((title): title is string => Boolean(title)).map(matchKeyOf);
   return [...new Set(forms)];
+}
+
+/** Appends to a report's list while it has room (IMPORT_REPORT_MAX_LISTED); the counts are kept apart. */
+function listUpTo<T>(list: T[], more: readonly T[]): void {
+  for (const item of more) {
+    if (list.length >= IMPORT_REPORT_MAX_LISTED) return;
+    list.push(item);
+  }
 }
 
 function creationKey(candidate: ImportCandidate): string {

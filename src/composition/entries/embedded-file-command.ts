@@ -1,5 +1,5 @@
-// What `npm run backup -- FILE` and `npm run restore -- FILE` share: one file argument, and the embedded database's
-// folder and port from the configuration (an external PostgreSQL is refused: it has its own tools).
+// What `npm run backup -- FILE` and `npm run restore -- FILE` (and `export`, `import`) share: one file argument, and the
+// embedded database's folder and port from the configuration (an external PostgreSQL is refused: it has its own tools).
 import path from 'node:path';
 import { loadConfig } from '../../../config/config.js';
 import { reachableClusterDir } from '../../adapters/postgres/embedded-postgres.js';
@@ -14,7 +14,7 @@ export interface EmbeddedFileCommand {
 }
 
 export async function embeddedFileCommand(
-  command: 'backup' | 'restore',
+  command: 'backup' | 'restore' | 'export' | 'import',
   args: string[],
   usage: string,
   externalAdvice: string,

@@ -7,7 +7,8 @@ import { RequestScope } from '../../application/shared/request-scope.js';
 import { UserDirectory } from '../../application/users/user-directory.js';
 import { apiRoutes } from '../../adapters/http/api-routes.js';
 import { authenticate } from '../../adapters/http/auth/authenticate.js';
-import { keySourceFromConfig } from '../../adapters/http/auth/jwt-key-source-from-config.js';
+import { expectedClaims, keySourceFromConfig } from '../../adapters/http/auth/jwt-key-source-from-config.js';
+import { OidcJwksKeySource } from '../../adapters/http/auth/oidc-discovery.js';
 import { JwtVerifier } from '../../adapters/http/auth/jwt-verifier.js';
 import { healthRoutes } from '../../adapters/kits/http/health-routes.js';
 import { createHttpApp } from '../../adapters/http/http-app.js';
@@ -35,16 +36,19 @@ export const apiHttpModule = (config: AppConfig) =>
       .toDynamicValue((context) => new Paginator(new CursorCodec(context.get(StartedResources).cursorKey)))
       .inSingletonScope();
     bind(Readiness).toConstantValue(new Readiness());
-    bind(JwtVerifier).toDynamicValue(
-      (context) =>
-        new JwtVerifier({
-          algorithms: config.auth.algorithms,
-          keys: keySourceFromConfig(config.auth, context.get(StartedResources).hsSecret),
-          issuer: config.auth.issuer,
-          audience: config.auth.audience,
-          maxAgeSeconds: config.auth.maxAgeSeconds,
-        }),
-    );
+    bind(JwtVerifier).toDynamicValue((context) => {
+      const keys = keySourceFromConfig(config.auth, context.get(StartedResources).hsSecret, config.oidc, (error) =>
+        consoleLogger.warn('oidc discovery failed', { issuer: config.oidc?.issuer, error: error.message }),
+      );
+      // Discovered at start-up without waiting: a wrong OIDC_ISSUER shows in the log before anyone signs in.
+      if (keys instanceof OidcJwksKeySource) void keys.warmUp();
+      return new JwtVerifier({
+        algorithms: config.auth.algorithms,
+        keys,
+        ...expectedClaims(config.auth, config.oidc),
+        maxAgeSeconds: config.auth.maxAgeSeconds,
+      });
+    });
     // Async (the web client's bundles are built first): resolved with getAsync, and nothing depends on it.
     bind(ApiHttpApp).toDynamicValue(async (context) => {
       const resources = context.get(StartedResources);
@@ -67,15 +71,16 @@ export const apiHttpModule = (config: AppConfig) =>
         routes: apiRoutes(apiUseCases(context), context.get(Paginator), {
           cooldownSeconds: config.pricing.cooldownSeconds,
           perUser: { limit: config.pricing.userFetchLimit, windowSeconds: config.pricing.userFetchWindowSeconds },
-        }),
+        }, { oidc: config.oidc }),
         authenticate: authenticate(context.get(JwtVerifier), context.get(UserDirectory), logs, clock),
         scope: context.get(RequestScope),
+        stopping: readiness.stopSignal,
         logs,
         clock,
         isDatabaseUnavailable,
         version: SERVICE_VERSION,
         extraRoutes: outsideApi,
-        webRoutes: await createWebRoutes({ devSignIn: config.web.devSignIn, hsSecret: resources.hsSecret }),
+        webRoutes: await createWebRoutes({ devSignIn: config.web.devSignIn, hsSecret: resources.hsSecret, oidcIssuer: config.oidc?.issuer ?? null }),
         accessLog: config.accessLog ? (entry) => consoleLogger.info('request', entry) : undefined,
       });
     });

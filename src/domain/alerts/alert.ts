@@ -14,6 +14,11 @@ export interface Alert {
   kind: AlertKind;
   price: Money;
   previousPrice: Money | null;
+  /**
+   * The store's page of the edition, where the user can buy it: the URL of the latest quote of that edition at that
+   * store (in the alert's currency); null when there is none any more.
+   */
+  url: string | null;
   isRead: boolean;
   createdAt: Date;
 }

@@ -1,5 +1,6 @@
 import type { AlertKind } from './alert.js';
 import { ALERT_SIGNIFICANCE } from './channel.js';
+import { receiverOf } from './channel-limits.js';
 import type { ChannelDelivery, ChannelKind } from './channel.js';
 
 /** An alert just raised by a new quote, with what a message about it needs. */
@@ -30,6 +31,11 @@ export interface ChannelRoute {
   kind: ChannelKind;
   alertKinds: readonly AlertKind[];
   delivery: ChannelDelivery;
+  /**
+   * The URL of a webhook or ntfy channel, the address of an e-mail channel (null: the account's); left out, the
+   * channel is taken for a receiver of its own.
+   */
+  target?: string | null;
 }
 
 /** One message for one channel: about one new quote of one wish, led by its most significant alert. */
@@ -50,7 +56,8 @@ export interface PlannedMessage {
  * One message per new quote per wish, to every enabled channel of the wish's owner that takes at least one of the
  * kinds the quote raised: a quote that is at once below the max price, a drop and a new lowest is one message with
  * three reasons, not three. The message leads with the most significant kind the channel takes, and names every
- * reason the quote raised.
+ * reason the quote raised. Channels of one user with the same receiver (`receiverOf`: a webhook or ntfy server, an
+ * e-mail address) get one message per quote: the oldest of them that takes one of the kinds raised.
  */
 export function planChannelMessages(alerts: readonly RaisedAlert[], channels: readonly ChannelRoute[]): PlannedMessage[] {
   const byQuoteAndWish = new Map<string, RaisedAlert[]>();
@@ -62,10 +69,14 @@ export function planChannelMessages(alerts: readonly RaisedAlert[], channels: re
   for (const raised of byQuoteAndWish.values()) {
     const first = raised[0]!;
     const reasons = ALERT_SIGNIFICANCE.filter((kind) => raised.some((a) => a.kind === kind));
-    for (const channel of channels) {
+    const receivers = new Set<string>();
+    for (const channel of [...channels].sort((a, b) => a.channelId - b.channelId)) {
       if (channel.userId !== first.userId) continue;
       const leadKind = reasons.find((kind) => channel.alertKinds.includes(kind));
       if (leadKind === undefined) continue;
+      const receiver = receiverOf(channel);
+      if (receivers.has(receiver)) continue;
+      receivers.add(receiver);
       planned.push({
         channelId: channel.channelId,
         userId: channel.userId,

@@ -2,6 +2,7 @@ import { ConflictError, NotFoundError, ValidationError, type FieldProblem } from
 import { ALERT_KINDS, type AlertKind } from './alert.js';
 import { CHANNEL_DELIVERIES, CHANNEL_KINDS, type ChannelDelivery, type ChannelKind } from './channel.js';
 import { targetProblem } from './channel-target.js';
+import type { DeliveryAttempt } from './delivery-attempt.js';
 
 /** What a user decides about a channel. */
 export interface ChannelSettings {
@@ -22,6 +23,8 @@ export interface Channel extends ChannelSettings {
   /** The account's address, which a null target stands for; null when the account has none. */
   accountEmail: string | null;
   createdAt: Date;
+  /** The latest attempt to send through it (alert, digest or test); null before the first. */
+  lastDelivery: DeliveryAttempt | null;
 }
 
 /** A new channel as asked for; what is left out takes the defaults. */

@@ -23,9 +23,31 @@ export function targetProblem(kind: ChannelKind, target: string): string | null 
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'must be an absolute http:// or https:// URL';
   if (!/^https?:\/\//i.test(target)) return 'must be an absolute http:// or https:// URL';
   if (url.hostname === '') return 'must name a host';
-  // A password in a URL is shown back in every listing and written into logs; a webhook signs with its secret instead.
-  if (url.username !== '' || url.password !== '') return 'must not carry a user name or password';
+  // A webhook signs with its secret instead. An ntfy topic protected by a password takes it in its URL (sent as
+  // HTTP Basic authentication); it is masked wherever the target is shown (`shownTarget`) and never logged.
+  if (kind !== 'ntfy' && (url.username !== '' || url.password !== '')) return 'must not carry a user name or password';
   return null;
+}
+
+const MASK = '***';
+
+/** A target as the API and the pages show it: a password in an ntfy URL as `***` (the user name kept). */
+export function shownTarget(target: string): string {
+  if (!/^https?:\/\/[^/?#]*@/i.test(target)) return target;
+  const url = new URL(target);
+  if (url.password === '') return target;
+  url.password = MASK;
+  return url.href;
+}
+
+/** An ntfy URL's user name and password, decoded, and the URL without them; null credentials when it has none. */
+export function splitCredentials(target: string): { url: string; credentials: { user: string; password: string } | null } {
+  const url = new URL(target);
+  if (url.username === '' && url.password === '') return { url: target, credentials: null };
+  const credentials = { user: decodeURIComponent(url.username), password: decodeURIComponent(url.password) };
+  url.username = '';
+  url.password = '';
+  return { url: url.href, credentials };
 }
 
 /** The host a URL target points at (brackets kept off an IPv6 literal), for the private-address check. */

@@ -1,6 +1,7 @@
 import { ValidationError } from '../shared/domain-error.js';
 import { normalizeForSearch, matchKeyOf } from '../shared/search-text.js';
 import { textLength } from '../shared/text-length.js';
+import type { EditionFormat } from './edition.js';
 
 export const BOOK_TITLE_MAX = 500;
 
@@ -24,6 +25,10 @@ export class Book {
   updatedAt!: Date;
   /** Ordered author ids; persisted in a join table by the repository. */
   authorIds: number[] = [];
+  /** Read from its editions, never written: the cover of its edition with the lowest id that has one. */
+  coverUrl: string | null = null;
+  /** Read from its editions, never written: the formats it has editions in, in the catalog's format order. */
+  formats: EditionFormat[] = [];
 
   static create(fields: BookFields, now: Date): Book {
     const book = new Book();

@@ -5,7 +5,7 @@ export interface FieldProblem {
 }
 
 /** The codes the domain and the use cases raise: a closed set, so the HTTP table must name every one. */
-export type DomainErrorCode = 'validation_failed' | 'not_found' | 'conflict' | 'rate_limited' | 'service_unavailable';
+export type DomainErrorCode = 'validation_failed' | 'not_found' | 'conflict' | 'payload_too_large' | 'rate_limited' | 'service_unavailable';
 
 /**
  * Base of every error the domain and the use cases raise on purpose. `code` is stable and public:
@@ -35,6 +35,11 @@ export class NotFoundError extends DomainError {
 
 export class ConflictError extends DomainError {
   readonly code = 'conflict';
+}
+
+/** The request carries more than a documented limit allows (rows in an import file): 413. */
+export class TooLargeError extends DomainError {
+  readonly code = 'payload_too_large';
 }
 
 export class RateLimitedError extends DomainError {

@@ -1,3 +1,4 @@
+import type { EditionFormat } from '../catalog/edition.js';
 import type { Availability } from '../pricing/price-observation.js';
 import type { Money } from '../shared/money.js';
 import type { Wish } from './wish.js';
@@ -11,7 +12,11 @@ import type { Wish } from './wish.js';
 export interface BestPrice {
   price: Money;
   editionId: number;
+  /** The format of the quote's edition. */
+  format: EditionFormat;
   storeId: number;
+  /** The store's name, so a list of wishes names its stores without another lookup. */
+  storeName: string;
   availability: Availability;
   fetchedAt: Date;
   url: string;
@@ -21,6 +26,8 @@ export interface BestPrice {
 export interface LowestPrice {
   price: Money;
   editionId: number;
+  /** The format of the quote's edition. */
+  format: EditionFormat;
   storeId: number;
   fetchedAt: Date;
 }

@@ -2,24 +2,14 @@
 // Debian's Chromium driven by playwright-core, and screenshots under test-results/screenshots.
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { expect, onTestFailed } from 'vitest';
+// One list of Chromium's flags for the browser tests and the browser benchmarks.
+import { CHROMIUM, CHROMIUM_ARGS } from '../../../bench/support/chromium.js';
 import { type DemoStoreServer, startDemoStoreServer } from '../../../src/adapters/demo/stores/index.js';
 import { type DemoMetadataServer, startDemoMetadataServer } from '../../../src/adapters/demo/metadata/index.js';
 import { startTestService, type TestService } from '../../support/test-service.js';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-/** The machine's network is closed: without these, Chromium waits on connections it can never make. */
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 export const SCREENSHOTS = join('test-results', 'screenshots');
 
 export interface WebHarness {
@@ -30,7 +20,12 @@ export interface WebHarness {
   stop(): Promise<void>;
 }
 
-export async function startWebHarness(): Promise<WebHarness> {
+export interface WebHarnessOptions {
+  /** More service configuration, over the harness's (e.g. CHANNEL_ALLOW_PRIVATE for a receiver on 127.0.0.1). */
+  env?: Record<string, string>;
+}
+
+export async function startWebHarness(options: WebHarnessOptions = {}): Promise<WebHarness> {
   // A fresh folder per run, so a failure screenshot left by an earlier run is never mistaken for this one's.
   await rm(SCREENSHOTS, { recursive: true, force: true });
   await mkdir(SCREENSHOTS, { recursive: true });
@@ -46,6 +41,7 @@ export async function startWebHarness(): Promise<WebHarness> {
     STORE_MIN_INTERVAL_MS: '0',
     FETCH_RETRIES: '0',
     FETCH_TIMEOUT_MS: '5000',
+    ...options.env,
   });
   // Playwright gives every launch a fresh, temporary --user-data-dir of its own.
   const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
@@ -117,4 +113,9 @@ export function uniqueIsbn(): string {
   let sum = 0;
   for (let i = 0; i < 12; i++) sum += Number(first12[i]) * (i % 2 === 0 ? 1 : 3);
   return first12 + String((10 - (sum % 10)) % 10);
+}
+
+/** Waits (up to `timeout`) until the first element the locator finds has text matching `text`. */
+export async function expectText(locator: Locator, text: string | RegExp, timeout = 10_000): Promise<void> {
+  await expect.poll(async () => ((await locator.count()) > 0 ? await locator.first().innerText() : ''), { timeout }).toMatch(text);
 }

@@ -141,8 +141,10 @@ describe('npm run build', () => {
 
       const page = await fetch(`${base}/wishes.html`);
       expect(page.status).toBe(200);
-      expect(await page.text()).toContain('<script type="module" src="/assets/wishes.js"></script>');
-      const bundle = await fetch(`${base}/assets/wishes.js`);
+      // The page links its prebuilt bundle by content hash (web-routes.ts).
+      const script = /<script type="module" src="(\/assets\/wishes\.[A-Za-z0-9_-]{12}\.js)"><\/script>/.exec(await page.text())?.[1];
+      expect(script).toBeDefined();
+      const bundle = await fetch(`${base}${script}`);
       expect(bundle.status).toBe(200);
       expect(bundle.headers.get('content-type')).toMatch(/^text\/javascript/);
       expect((await bundle.text()).length).toBeGreaterThan(1000);

@@ -177,6 +177,7 @@ function validBody(key: string): RequestOptions {
     'patch /api/wishes/{id}': () => ({ body: { is_monitored: true } }),
     'post /api/lists': () => ({ body: { list_name: 'Probe list', book_ids: [] } }),
     'patch /api/alerts/{id}': () => ({ body: { is_read: false } }),
+    'post /api/alerts/mark-read': () => ({ body: {} }),
     'post /api/user/channels': () => ({ body: { kind: 'email', target: 'probe@example.org' } }),
     'patch /api/user/channels/{id}': () => ({ body: { is_enabled: true } }),
   };
@@ -184,6 +185,14 @@ function validBody(key: string): RequestOptions {
   if (make) return make();
   if (operation(key).requestBody) throw new Error(`no valid body for ${key}: add one to validBody`);
   return {};
+}
+
+/** The query string a route with a required query parameter needs to reach its handler (empty for the others). */
+function validQuery(key: string): string {
+  const queries: Record<string, () => string> = {
+    'get /api/wishes/price-history': () => `?ids=${wishId}`,
+  };
+  return queries[key]?.() ?? '';
 }
 
 /** A value of `parameter` the API refuses, chosen from what its schema says. */
@@ -229,6 +238,10 @@ describe('each route answers what it declares', () => {
     await expectAnswer('get /api/editions/{editionId}/prices', `/api/editions/${editionId}/prices`, {}, 200);
     await expectAnswer('post /api/editions/{editionId}/prices', `/api/editions/${editionId}/prices`, {}, 201);
     await expectAnswer('post /api/editions/{editionId}/prices', `/api/editions/${editionId}/prices`, {}, 429);
+    await expectAnswer('get /api/books/{bookId}/price-history', `/api/books/${bookUsed}/price-history`, {}, 200);
+    const someStore = Number((await t.db.sql<{ store_id: string }>('select min(store_id) as store_id from store'))[0]!.store_id);
+    await expectAnswer('get /api/stores/{storeId}/health', `/api/stores/${someStore}/health`, {}, 200);
+    await expectAnswer('get /api/store-health', '/api/store-health', {}, 200);
 
     await expectAnswer('get /api/authors', '/api/authors', {}, 200);
     await expectAnswer('post /api/authors', '/api/authors', validBody('post /api/authors'), 201);
@@ -254,6 +267,7 @@ describe('each route answers what it declares', () => {
     await expectAnswer('post /api/wishes', '/api/wishes', { body: { book_id: bookToWish } }, 409);
     await expectAnswer('patch /api/wishes/{id}', `/api/wishes/${wish.body.wish_id}`, { body: { is_monitored: false } }, 204);
     await expectAnswer('delete /api/wishes/{id}', `/api/wishes/${wish.body.wish_id}`, {}, 204);
+    await expectAnswer('get /api/wishes/price-history', `/api/wishes/price-history${validQuery('get /api/wishes/price-history')}`, {}, 200);
 
     await expectAnswer('get /api/lists', '/api/lists', {}, 200);
     const list = await expectAnswer('post /api/lists', '/api/lists', { body: { list_name: 'Short-lived', book_ids: [] } }, 201);
@@ -263,6 +277,7 @@ describe('each route answers what it declares', () => {
 
     await expectAnswer('get /api/alerts', '/api/alerts', {}, 200);
     await expectAnswer('patch /api/alerts/{id}', `/api/alerts/${alertId}`, { body: { is_read: true } }, 204);
+    await expectAnswer('post /api/alerts/mark-read', '/api/alerts/mark-read', validBody('post /api/alerts/mark-read'), 200);
 
     await expectAnswer('get /api/user/channels', '/api/user/channels', {}, 200);
     const channel = await expectAnswer('post /api/user/channels', '/api/user/channels', { body: { kind: 'email' } }, 201);
@@ -273,6 +288,9 @@ describe('each route answers what it declares', () => {
     await expectAnswer('patch /api/user/channels/{id}', channelUrl, { body: { target: 'probe@example.org' } }, 204);
     await expectAnswer('post /api/user/channels/{id}/test', `${channelUrl}/test`, {}, 202);
     await expectAnswer('delete /api/user/channels/{id}', channelUrl, {}, 204);
+    // The per-user cap on channels (10): add channels until one more is refused.
+    for (let i = 0; i < 10; i++) await send('post /api/user/channels', '/api/user/channels', { body: { kind: 'email', target: `cap${i}@example.org` } });
+    await expectAnswer('post /api/user/channels', '/api/user/channels', { body: { kind: 'email' } }, 409);
   });
 
   it('probe: no token', async () => {
@@ -329,7 +347,9 @@ describe('each route answers what it declares', () => {
     expect((await outage.call('GET', '/api/books?per_page=1')).status).toBe(200);
     await proxy.cut();
     try {
-      for (const { key, path } of operations()) await send(key, fill(path, 1, { id: key.includes('/lists/') ? listId : 1 }), validBody(key), outage);
+      for (const { key, path } of operations()) {
+        await send(key, fill(path, 1, { id: key.includes('/lists/') ? listId : 1 }) + validQuery(key), validBody(key), outage);
+      }
     } finally {
       await proxy.restore();
     }

@@ -81,6 +81,8 @@ describe('grouped failures', { timeout: 60_000 }, () => {
         log_source: 'scheduled_fetch',
         log_event: 'fetch_failed',
         log_detail: { book_id: 1, store_id: 1, error: 'HTTP 503' },
+        // Sent to the intake without log_instance: no instance is known.
+        log_instance: null,
       },
     });
     const mails = await eventually(async () => {

@@ -71,6 +71,15 @@ describe('ntfy delivery', () => {
     expect(notification.message).toContain('“Война и мир”');
   });
 
+  it("publishes to a protected topic with the URL's credentials as Basic authentication, never in the request line", async () => {
+    const protectedTopic = { ...topic('/shelfwatch-alerts'), target: receiver.url.replace('://', '://reader:s3cr%40t@') + '/shelfwatch-alerts' };
+    await sender.send(protectedTopic, sampleChannelMessage());
+    const request = receiver.received[0]!;
+    expect(request.headers.authorization).toBe(`Basic ${Buffer.from('reader:s3cr@t').toString('base64')}`);
+    expect(request.path).toBe('/shelfwatch-alerts');
+    expect(published().topic).toBe('shelfwatch-alerts');
+  });
+
   it('publishes a test message', async () => {
     await sender.sendTest(topic('/shelfwatch-alerts'));
     expect(published()).toMatchObject({ title: 'Shelfwatch: test message', priority: '3', click: undefined });

@@ -46,7 +46,7 @@ describe('listing alerts', () => {
     const [newest, jpy, drop, below] = res.body.data;
     expect(below).toEqual({
       alert_id: aliceAlerts[0], wish_id: aliceWish, book_id: bookId, edition_id: editionId, store_id: storeId,
-      alert_kind: 'below_max_price', amount: '12.99', currency: 'EUR', previous_amount: null, is_read: false,
+      alert_kind: 'below_max_price', amount: '12.99', currency: 'EUR', previous_amount: null, url: null, is_read: false,
       created_at: '2026-11-01T03:00:00.000Z',
     });
     expect(drop).toMatchObject({ alert_kind: 'price_drop', amount: '11.99', previous_amount: '12.99', currency: 'EUR' });

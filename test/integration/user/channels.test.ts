@@ -50,6 +50,7 @@ describe('creating and reading channels', () => {
       is_enabled: true,
       is_default: false,
       created_at: expect.stringMatching(ISO_TIMESTAMP),
+      last_delivery: null,
     });
     const got = await t.call('GET', `/api/user/channels/${created.channel_id}`, { token });
     expect(got.status).toBe(200);
@@ -84,6 +85,20 @@ describe('creating and reading channels', () => {
     expect(other.secret).not.toBe(created.secret);
     const ntfy = await create({ kind: 'ntfy', target: 'https://ntfy.example.org/my-books' }, token);
     expect(ntfy).not.toHaveProperty('secret');
+  });
+
+  it("takes an ntfy topic's credentials, keeps them, and shows the password as *** wherever the channel is listed", async () => {
+    const token = t.token('ch-ntfy-credentials');
+    const created = await create({ kind: 'ntfy', target: 'https://reader:s3cr3t-pass@ntfy.example.org/private-topic' }, token);
+    expect(created.target).toBe('https://reader:***@ntfy.example.org/private-topic');
+    const listed = await t.call('GET', '/api/user/channels', { token });
+    expect(listed.text).not.toContain('s3cr3t-pass');
+    expect(listed.body.data[0].target).toBe('https://reader:***@ntfy.example.org/private-topic');
+    expect((await storedChannels('ch-ntfy-credentials'))[0]!.target).toBe('https://reader:s3cr3t-pass@ntfy.example.org/private-topic');
+    // A webhook signs with its secret instead: credentials in its URL are refused.
+    const webhook = await t.call('POST', '/api/user/channels', { token, body: { kind: 'webhook', target: 'https://u:p@hooks.example.org/x' } });
+    expect(webhook.status).toBe(400);
+    expect(webhook.body.details).toEqual([{ field: 'target', message: 'must not carry a user name or password' }]);
   });
 
   it('lists the channels oldest first, paginated, with links that repeat per_page', async () => {

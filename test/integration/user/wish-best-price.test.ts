@@ -107,10 +107,10 @@ describe('best_price and lowest_price', () => {
     await wish(token, bookId);
     const body = await listed(token, bookId);
     expect(body.best_price).toEqual({
-      amount: '12.00', currency: 'EUR', edition_id: read, store_id: store.home, availability: 'in_stock', fetched_at: at,
-      url: 'https://store.example/the-one',
+      amount: '12.00', currency: 'EUR', edition_id: read, format: 'paperback', store_id: store.home, store_name: 'best-price-home',
+      availability: 'in_stock', fetched_at: at, url: 'https://store.example/the-one',
     });
-    expect(body.lowest_price).toEqual({ amount: '12.00', currency: 'EUR', edition_id: read, store_id: store.home, fetched_at: at });
+    expect(body.lowest_price).toEqual({ amount: '12.00', currency: 'EUR', edition_id: read, format: 'paperback', store_id: store.home, fetched_at: at });
   });
 
   it("counts every language when the user named no readable language", async () => {
@@ -132,7 +132,7 @@ describe('best_price and lowest_price', () => {
     await wish(token, bookId);
     const body = await listed(token, bookId);
     expect(body.best_price).toMatchObject({ amount: '10.00', store_id: store.home, fetched_at: '2026-10-02T03:00:00.000Z' });
-    expect(body.lowest_price).toEqual({ amount: '8.00', currency: 'EUR', edition_id: edition, store_id: store.home, fetched_at: '2026-10-01T03:00:00.000Z' });
+    expect(body.lowest_price).toEqual({ amount: '8.00', currency: 'EUR', edition_id: edition, format: 'paperback', store_id: store.home, fetched_at: '2026-10-01T03:00:00.000Z' });
   });
 
   it('leaves out of stock quotes out of the best price but not out of the lowest', async () => {
@@ -158,7 +158,7 @@ describe('best_price and lowest_price', () => {
     await wish(token, bookId);
     const body = await listed(token, bookId);
     expect(body.best_price).toMatchObject({ amount: '13.00', store_id: store.home, fetched_at: '2026-09-30T03:00:00.000Z', url: 'https://store.example/monthly' });
-    expect(body.lowest_price).toEqual({ amount: '6.50', currency: 'EUR', edition_id: edition, store_id: store.home, fetched_at: '2026-09-30T03:00:00.000Z' });
+    expect(body.lowest_price).toEqual({ amount: '6.50', currency: 'EUR', edition_id: edition, format: 'paperback', store_id: store.home, fetched_at: '2026-09-30T03:00:00.000Z' });
     // A daily quote after the month is the latest again.
     await quote(edition, store.home, 1400, '2026-10-01T03:00:00Z');
     expect((await listed(token, bookId)).best_price).toMatchObject({ amount: '14.00', fetched_at: '2026-10-01T03:00:00.000Z' });

@@ -35,6 +35,12 @@ export class InMemoryAlertRepository implements AlertRepository {
     alert.isRead = isRead;
     return true;
   }
+
+  async markAllRead(userId: number, upToAlertId?: number): Promise<number> {
+    const marked = this.rows.filter((a) => a.userId === userId && !a.isRead && (upToAlertId === undefined || a.id <= upToAlertId));
+    for (const alert of marked) alert.isRead = true;
+    return marked.length;
+  }
 }
 
 function withoutOwner({ userId: _owner, ...alert }: StoredAlert): Alert {

@@ -53,7 +53,11 @@ export class InMemoryAuthorRepository implements AuthorRepository {
 
   async page(filter: AuthorFilter, request: PageRequest): Promise<PageSlice<Author>> {
     this.filters.push({ ...filter });
-    const matching = [...this.rows.values()].filter((a) => filter.search === undefined || a.nameSearch.split('\u0001').some((name) => name.includes(filter.search!)));
+    const matching = [...this.rows.values()].filter(
+      (a) =>
+        (filter.search === undefined || a.nameSearch.split('\u0001').some((name) => name.includes(filter.search!))) &&
+        (filter.ids === undefined || filter.ids.includes(a.id)),
+    );
     const page = keysetPage(matching, (a) => a.id, 'asc', request);
     return { ...page, items: page.items.map(copyOf) };
   }

@@ -55,7 +55,9 @@ export class InMemoryBookRepository implements BookRepository {
 
   async page(filter: BookFilter, request: PageRequest): Promise<PageSlice<Book>> {
     this.filters.push({ ...filter });
-    const matching = [...this.rows.values()].filter((b) => filter.search === undefined || b.titleSearch.includes(filter.search));
+    const matching = [...this.rows.values()].filter(
+      (b) => (filter.search === undefined || b.titleSearch.includes(filter.search)) && (filter.ids === undefined || filter.ids.includes(b.id)),
+    );
     const page = keysetPage(matching, (b) => b.id, 'asc', request);
     return { ...page, items: page.items.map(copyOf) };
   }
@@ -68,5 +70,5 @@ export class InMemoryBookRepository implements BookRepository {
 }
 
 function copyOf(book: Book): Book {
-  return Object.assign(new Book(), book, { authorIds: [...book.authorIds] });
+  return Object.assign(new Book(), book, { authorIds: [...book.authorIds], formats: [...book.formats] });
 }

@@ -1,6 +1,8 @@
 import type { ChannelRepository } from '../../../src/application/alerts/ports/channel-repository.js';
+import type { DeliveryAttempts } from '../../../src/application/alerts/ports/delivery-attempts.js';
 import type { Clock } from '../../../src/application/shared/clock.js';
 import type { Channel, ChannelSettings } from '../../../src/domain/alerts/channel-settings.js';
+import type { DeliveryAttempt } from '../../../src/domain/alerts/delivery-attempt.js';
 import type { PageRequest, PageSlice } from '../../../src/domain/shared/page.js';
 import { keysetPage } from './keyset-page.js';
 
@@ -11,9 +13,10 @@ interface StoredChannel extends Channel {
 
 /**
  * Notification channels in memory, each with its owner: every method sees only the given user's channels. The
- * account's address (what an e-mail channel without a target stands for) is told per user with `accountEmail`.
+ * account's address (what an e-mail channel without a target stands for) is told per user with `accountEmail`. It
+ * also keeps each channel's last delivery attempt (DeliveryAttempts), as the SQL adapters keep it in the channel's row.
  */
-export class InMemoryChannelRepository implements ChannelRepository {
+export class InMemoryChannelRepository implements ChannelRepository, DeliveryAttempts {
   private readonly rows: StoredChannel[] = [];
   private readonly emails = new Map<number, string>();
   private nextId = 1;
@@ -50,6 +53,10 @@ export class InMemoryChannelRepository implements ChannelRepository {
     return row ? this.present(row) : null;
   }
 
+  async countForCreation(userId: number): Promise<number> {
+    return this.rows.filter((c) => c.userId === userId).length;
+  }
+
   async add(userId: number, settings: ChannelSettings, secret: string | null): Promise<Channel> {
     const row: StoredChannel = {
       ...settings,
@@ -60,6 +67,7 @@ export class InMemoryChannelRepository implements ChannelRepository {
       isDefault: false,
       accountEmail: null,
       createdAt: this.clock.now(),
+      lastDelivery: null,
     };
     this.rows.push(row);
     return this.present(row);
@@ -81,6 +89,11 @@ export class InMemoryChannelRepository implements ChannelRepository {
 
   async secretOf(userId: number, channelId: number): Promise<string | null> {
     return this.rows.find((c) => c.userId === userId && c.id === channelId)?.secret ?? null;
+  }
+
+  async record(userId: number, channelId: number, attempt: DeliveryAttempt): Promise<void> {
+    const row = this.rows.find((c) => c.userId === userId && c.id === channelId);
+    if (row && (row.lastDelivery === null || row.lastDelivery.at <= attempt.at)) row.lastDelivery = { ...attempt };
   }
 
   private present({ userId, secret: _secret, ...channel }: StoredChannel): Channel {

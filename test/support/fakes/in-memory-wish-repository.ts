@@ -1,8 +1,16 @@
 import type { WishFilter, WishRepository } from '../../../src/application/wishes/ports/wish-repository.js';
 import type { Clock } from '../../../src/application/shared/clock.js';
 import type { PageRequest, PageSlice } from '../../../src/domain/shared/page.js';
+import { normalizeForSearch } from '../../../src/domain/shared/search-text.js';
 import { BookAlreadyWishedError } from '../../../src/domain/wishes/errors.js';
 import type { NewWish, Wish, WishChange } from '../../../src/domain/wishes/wish.js';
+import {
+  compareSortPositions,
+  DEFAULT_WISH_ORDER,
+  type SortPosition,
+  sortPositionOf,
+  type WishOrder,
+} from '../../../src/domain/wishes/wish-order.js';
 import { type BestPrice, isBelowMaxPrice, type LowestPrice, type PricedWish } from '../../../src/domain/wishes/wish-prices.js';
 import { keysetPage } from './keyset-page.js';
 
@@ -19,11 +27,13 @@ export interface ScopedPrices {
 /**
  * Wishes in memory, each kept with its owner: every method sees only the given user's wishes, so another user's wish
  * is simply not found. A user wishes a book once (`add` throws BookAlreadyWishedError, `addMany` skips it). Prices
- * are given per user and book with `pricesFor` (none by default); `belowMaxPrice` follows the domain's rule.
+ * are given per user and book with `pricesFor` (none by default), titles per book with `titled` ("Book <id>" by
+ * default); `belowMaxPrice` and the orders follow the domain's rules (wish-order.ts), as the SQL statement does.
  */
 export class InMemoryWishRepository implements WishRepository {
   private readonly rows: StoredWish[] = [];
   private readonly prices = new Map<string, ScopedPrices>();
+  private readonly titles = new Map<number, string>();
   private nextId = 1;
 
   constructor(private readonly clock: Clock) {}
@@ -34,17 +44,48 @@ export class InMemoryWishRepository implements WishRepository {
     return this;
   }
 
+  /** The title of `bookId`, which the `title` order reads as the catalog stores it for search (folded). */
+  titled(bookId: number, title: string): this {
+    this.titles.set(bookId, normalizeForSearch(title));
+    return this;
+  }
+
   /** The user's wishes as stored, oldest first. */
   of(userId: number): Wish[] {
     return this.rows.filter((w) => w.userId === userId).map(withoutOwner);
   }
 
-  async page(userId: number, filter: WishFilter, request: PageRequest): Promise<PageSlice<PricedWish>> {
+  async page(userId: number, filter: WishFilter, request: PageRequest, order: WishOrder = DEFAULT_WISH_ORDER): Promise<PageSlice<PricedWish>> {
     const mine = this.rows
       .filter((w) => w.userId === userId && (filter.bookId === undefined || w.bookId === filter.bookId))
+      .filter((w) => filter.isMonitored === undefined || w.isMonitored === filter.isMonitored)
       .map((w) => this.priced(w))
-      .filter((w) => filter.belowMaxPrice === undefined || w.belowMaxPrice === filter.belowMaxPrice);
-    return keysetPage(mine, (w) => w.id, 'asc', request);
+      .filter((w) => filter.belowMaxPrice === undefined || w.belowMaxPrice === filter.belowMaxPrice)
+      .filter((w) => filter.format === undefined || w.bestPrice?.format === filter.format);
+    if (order.field === 'created_at') return keysetPage(mine, (w) => w.id, order.descending ? 'desc' : 'asc', request);
+    // The key is a book id; its place is worked out for the book alone, wished or not, filtered or not.
+    const placeOf = (bookId: number): SortPosition => {
+      const { best, lowest } = this.prices.get(`${userId}/${bookId}`) ?? { best: null, lowest: null };
+      const titleSearch = this.titles.get(bookId) ?? normalizeForSearch(`Book ${bookId}`);
+      return sortPositionOf(order, bookId, { titleSearch, bestMinor: best?.price.toMinor() ?? null, lowestMinor: lowest?.price.toMinor() ?? null });
+    };
+    const compare = (a: SortPosition, b: SortPosition) => compareSortPositions(order, a, b);
+    const placed = mine.map((wish) => ({ wish, place: placeOf(wish.bookId) })).sort((a, b) => compare(a.place, b.place));
+    const window = request.window;
+    const slice = (rows: typeof placed, fromEnd: boolean): PageSlice<PricedWish> => ({
+      items: (fromEnd ? rows.slice(Math.max(0, rows.length - request.size)) : rows.slice(0, request.size)).map((r) => r.wish),
+      hasMore: rows.length > request.size,
+    });
+    switch (window.kind) {
+      case 'first':
+        return slice(placed, false);
+      case 'last':
+        return slice(placed, true);
+      case 'after':
+        return slice(placed.filter((r) => compare(r.place, placeOf(window.key)) > 0), false);
+      case 'before':
+        return slice(placed.filter((r) => compare(r.place, placeOf(window.key)) < 0), true);
+    }
   }
 
   async findById(userId: number, wishId: number): Promise<PricedWish | null> {

@@ -12,6 +12,7 @@ export function anAlert(overrides: Partial<Alert> = {}): Alert {
     kind: 'price_drop',
     price: Money.parse('17.50', 'EUR'),
     previousPrice: Money.parse('18.90', 'EUR'),
+    url: 'https://store.example/book/1',
     isRead: false,
     createdAt: new Date('2026-11-25T03:00:00Z'),
     ...overrides,

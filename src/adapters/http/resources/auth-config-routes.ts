@@ -37,6 +37,7 @@ export function authConfigRoutes(config: PublicSignInConfig): RouteSpec[] {
       method: 'get', path: '/auth/config', tag: 'auth', auth: 'none',
       summary: 'How to sign in: the OpenID Connect provider, client id and scopes (public, no secret)',
       responses: { 200: { description: 'The sign-in settings', schema: AuthConfigJson } },
+      usesDatabase: false,
       handle() {
         return Promise.resolve({ status: 200, body, headers: { 'Cache-Control': 'no-cache' } });
       },

@@ -7,6 +7,7 @@ import type { UpdateAuthor } from '../../../application/catalog/update-author.js
 import { AUTHOR_ALIASES_MAX, AUTHOR_NAME_MAX, AUTHOR_QUERY_MIN, type AuthorFields } from '../../../domain/catalog/author.js';
 import type { Paginator } from '../../kits/http/pagination/page-links.js';
 import { collectionOf, IdParams, PageQuery, TextOf } from '../../kits/http/routing/common-schemas.js';
+import { ID_LIST_MAX, IdListText } from '../../kits/http/routing/id-list.js';
 import { route, type RouteSpec } from '../../kits/http/routing/route-spec.js';
 import { AuthorJson, authorJson } from './catalog-presenters.js';
 
@@ -17,6 +18,7 @@ const AuthorBody = z.strictObject({
 
 const AuthorListQuery = z.object({
   q: z.string().trim().min(AUTHOR_QUERY_MIN, `must be at least ${AUTHOR_QUERY_MIN} characters`).max(200).optional().describe(`Search over names and aliases; at least ${AUTHOR_QUERY_MIN} characters`),
+  ids: IdListText.optional().describe(`Only these authors, e.g. \`3,1,2\` (at most ${ID_LIST_MAX}); unknown ids are simply absent; still in id order and narrowed by \`q\``),
   ...PageQuery,
 });
 
@@ -37,12 +39,13 @@ export function authorRoutes(useCases: AuthorUseCases, paginator: Paginator): Ro
   return [
     route({
       method: 'get', path: '/authors', tag: 'authors', auth: 'jwt',
-      summary: `List authors; optional search \`q\` (at least ${AUTHOR_QUERY_MIN} characters)`,
+      summary: `List authors; optional search \`q\` (at least ${AUTHOR_QUERY_MIN} characters) and \`ids\``,
       query: AuthorListQuery,
       responses: { 200: { description: 'A page of authors', schema: collectionOf(AuthorJson) } },
       handle({ query, path }) {
         const q = query.q;
-        return paginator.respond({ path, query, filters: { q } }, (page) => useCases.list.execute({ q }, page), (a) => a.id, authorJson);
+        const ids = query.ids?.join(',');
+        return paginator.respond({ path, query, filters: { q, ids } }, (page) => useCases.list.execute({ q, ids: query.ids }, page), (a) => a.id, authorJson);
       },
     }),
     route({

@@ -7,6 +7,7 @@ import type { UpdateBook } from '../../../application/catalog/update-book.js';
 import { BOOK_TITLE_MAX, type BookFields } from '../../../domain/catalog/book.js';
 import type { Paginator } from '../../kits/http/pagination/page-links.js';
 import { collectionOf, IdParams, IdValue, PageQuery, TextOf } from '../../kits/http/routing/common-schemas.js';
+import { ID_LIST_MAX, IdListText } from '../../kits/http/routing/id-list.js';
 import { route, type RouteSpec } from '../../kits/http/routing/route-spec.js';
 import { BookJson, bookJson } from './catalog-presenters.js';
 
@@ -19,6 +20,7 @@ const BookBody = z.strictObject({
 
 const BookListQuery = z.object({
   q: z.string().max(200).optional().describe('Case- and accent-insensitive search over titles, author names and aliases'),
+  ids: IdListText.optional().describe(`Only these books, e.g. \`3,1,2\` (at most ${ID_LIST_MAX}); unknown ids are simply absent; still in id order and narrowed by \`q\``),
   ...PageQuery,
 });
 
@@ -41,12 +43,14 @@ export function bookRoutes(useCases: BookUseCases, paginator: Paginator): RouteS
   return [
     route({
       method: 'get', path: '/books', tag: 'books', auth: 'jwt',
-      summary: 'List books; optional search `q`',
+      summary: 'List books; optional search `q` and `ids`',
       query: BookListQuery,
       responses: { 200: { description: 'A page of books', schema: collectionOf(BookJson) } },
       handle({ query, path }) {
         const q = query.q?.trim() || undefined;
-        return paginator.respond({ path, query, filters: { q } }, (page) => useCases.list.execute({ q }, page), (b) => b.id, bookJson);
+        // The links repeat `ids` as the client wrote it.
+        const ids = query.ids?.join(',');
+        return paginator.respond({ path, query, filters: { q, ids } }, (page) => useCases.list.execute({ q, ids: query.ids }, page), (b) => b.id, bookJson);
       },
     }),
     route({

@@ -13,6 +13,8 @@ export const BookJson = z.object({
   author_ids: z.array(z.number()),
   type_id: z.number().nullable(),
   genre_id: z.number().nullable(),
+  cover_url: z.string().nullable().describe('The cover of its edition with the lowest id that has one; null when none has'),
+  formats: z.array(z.enum(EDITION_FORMATS)).describe('The formats it has editions in (hardcover, paperback, ebook, audiobook order)'),
   created_at: Timestamp,
   updated_at: Timestamp,
 });
@@ -23,6 +25,8 @@ export const bookJson = (book: Book): z.infer<typeof BookJson> => ({
   author_ids: book.authorIds,
   type_id: book.typeId,
   genre_id: book.genreId,
+  cover_url: book.coverUrl,
+  formats: book.formats,
   created_at: isoTimestamp(book.createdAt),
   updated_at: isoTimestamp(book.updatedAt),
 });

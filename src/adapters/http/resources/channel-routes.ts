@@ -8,12 +8,15 @@ import type { UpdateChannel } from '../../../application/alerts/update-channel.j
 import { ALERT_KINDS } from '../../../domain/alerts/alert.js';
 import { CHANNEL_DELIVERIES, CHANNEL_KINDS } from '../../../domain/alerts/channel.js';
 import { addressOf, type Channel } from '../../../domain/alerts/channel-settings.js';
-import { URL_TARGET_MAX } from '../../../domain/alerts/channel-target.js';
+import { shownTarget, URL_TARGET_MAX } from '../../../domain/alerts/channel-target.js';
+import { DELIVERY_MESSAGE_KINDS, type DeliveryAttempt } from '../../../domain/alerts/delivery-attempt.js';
 import type { Paginator } from '../../kits/http/pagination/page-links.js';
 import { collectionOf, IdParams, PageQuery, Timestamp } from '../../kits/http/routing/common-schemas.js';
 import { isoTimestamp } from '../../kits/http/routing/iso-timestamp.js';
 import { route, type RouteSpec } from '../../kits/http/routing/route-spec.js';
 import { currentUser } from './current-user.js';
+
+const maskedAddress = (address: string | null): string | null => (address === null ? null : shownTarget(address));
 
 const Target = z
   .string()
@@ -44,25 +47,45 @@ const ChannelChangeBody = z
   })
   .refine((b) => Object.values(b).some((value) => value !== undefined), { message: 'name at least one field to change' });
 
+const LastDeliveryJson = z
+  .object({
+    at: Timestamp,
+    message: z.enum(DELIVERY_MESSAGE_KINDS).describe('What was sent: an alert message, a daily digest, or the test message'),
+    ok: z.boolean().describe('The receiver took it'),
+    error: z.string().nullable().describe('Why not (null when `ok`), in words safe to show: a URL appears as its scheme and host only, never a secret'),
+    retryable: z.boolean().describe('The failure may pass, and the message is tried again later (while retries remain)'),
+  })
+  .nullable()
+  .describe('The latest attempt to send through the channel (null before the first): how the queued test action, or a failing channel, shows what happened');
+const lastDeliveryJson = (attempt: DeliveryAttempt | null): z.infer<typeof LastDeliveryJson> =>
+  attempt === null
+    ? null
+    : { at: isoTimestamp(attempt.at), message: attempt.messageKind, ok: attempt.ok, error: attempt.failure, retryable: attempt.retryable };
+
 export const ChannelJson = z.object({
   channel_id: z.number(),
   kind: z.enum(CHANNEL_KINDS),
-  target: z.string().nullable().describe("Where it sends; for an e-mail channel without its own address the account's (null when the account has none)"),
+  target: z
+    .string()
+    .nullable()
+    .describe("Where it sends; for an e-mail channel without its own address the account's (null when the account has none); an ntfy URL's password shown as ***"),
   alert_kinds: z.array(z.enum(ALERT_KINDS)),
   delivery: z.enum(CHANNEL_DELIVERIES),
   is_enabled: z.boolean(),
   is_default: z.boolean().describe("The account's own e-mail alerts, switched by the preferences' `alert_email`"),
   created_at: Timestamp,
+  last_delivery: LastDeliveryJson,
 });
 export const channelJson = (c: Channel): z.infer<typeof ChannelJson> => ({
   channel_id: c.id,
   kind: c.kind,
-  target: addressOf(c),
+  target: maskedAddress(addressOf(c)),
   alert_kinds: c.alertKinds,
   delivery: c.delivery,
   is_enabled: c.isEnabled,
   is_default: c.isDefault,
   created_at: isoTimestamp(c.createdAt),
+  last_delivery: lastDeliveryJson(c.lastDelivery),
 });
 
 const CreatedChannelJson = ChannelJson.extend({
@@ -93,6 +116,7 @@ export function channelRoutes(useCases: ChannelUseCases, paginator: Paginator): 
       summary: 'Add a notification channel (e-mail, webhook or ntfy); a target inside a private network is refused',
       body: ChannelBody,
       responses: { 201: { description: 'The created channel; a webhook\'s with its `secret`, shown this once', schema: CreatedChannelJson } },
+      errors: { 409: 'The user has 10 channels already, the most a user may have' },
       async handle({ userId, body }) {
         const created = await useCases.create.execute(currentUser(userId), {
           kind: body.kind,
@@ -144,7 +168,7 @@ export function channelRoutes(useCases: ChannelUseCases, paginator: Paginator): 
     }),
     route({
       method: 'post', path: '/user/channels/:id/test', tag: 'channels', auth: 'jwt',
-      summary: 'Send a test message through the channel (queued: the answer does not wait for the delivery)',
+      summary: "Send a test message through the channel (queued: the answer does not wait for the delivery; the channel's `last_delivery` then shows what happened)",
       params: IdParams,
       responses: { 202: { description: 'The test message is queued' } },
       errors: {

@@ -1,12 +1,17 @@
 import { z } from 'zod';
 import type { FetchEditionPrices, OnDemandLimits } from '../../../application/pricing/fetch-edition-prices.js';
+import type { GetBookPriceHistory } from '../../../application/pricing/get-book-price-history.js';
 import type { ListEditionPrices } from '../../../application/pricing/list-edition-prices.js';
 import { AVAILABILITIES, FETCH_FAILURE_KINDS } from '../../../domain/pricing/price-observation.js';
 import type { PriceQuote } from '../../../domain/pricing/price-quote.js';
+import {
+  type BookPriceHistory, PRICE_HISTORY_DAYS_MAX, PRICE_HISTORY_EDITIONS_MAX, PRICE_HISTORY_POINTS_MAX, type PriceSeries,
+} from '../../../domain/pricing/price-history.js';
 import type { Paginator } from '../../kits/http/pagination/page-links.js';
 import { collectionOf, IdText, PageQuery, Timestamp } from '../../kits/http/routing/common-schemas.js';
 import { route, type RouteSpec } from '../../kits/http/routing/route-spec.js';
 import { isoTimestamp } from '../../kits/http/routing/iso-timestamp.js';
+import { EditionJson, editionJson } from './catalog-presenters.js';
 import { currentUser } from './current-user.js';
 
 export const PriceQuoteJson = z.object({
@@ -52,11 +57,75 @@ const EditionIdParams = z.strictObject({ editionId: IdText });
 export interface PriceUseCases {
   list: ListEditionPrices;
   fetch: FetchEditionPrices;
+  history: GetBookPriceHistory;
 }
+
+const SeriesJson = z.object({
+  store_id: z.number(),
+  store_name: z.string(),
+  currency: z.string(),
+  latest: z.object({ amount: z.string(), availability: z.enum(AVAILABILITIES), url: z.string(), fetched_at: Timestamp }).describe('The newest quote, whatever the window'),
+  lowest: z.object({ amount: z.string(), fetched_at: Timestamp }).describe('The lowest price ever (a monthly quote counting with its minimum), whatever the window'),
+  daily: z
+    .array(z.object({ date: z.string(), amount: z.string(), min_amount: z.string(), max_amount: z.string(), quote_count: z.number() }))
+    .describe("Oldest first; one point per UTC day with daily quotes: `amount` is the day's last price"),
+  monthly: z
+    .array(z.object({ month: z.string(), amount: z.string(), min_amount: z.string(), max_amount: z.string(), avg_amount: z.string(), sample_count: z.number() }))
+    .describe("Oldest first; consolidated months as stored: `amount` is the month's last price"),
+});
+
+const seriesJson = (s: PriceSeries): z.infer<typeof SeriesJson> => ({
+  store_id: s.storeId,
+  store_name: s.storeName,
+  currency: s.currency,
+  latest: { amount: s.latest.price.amount, availability: s.latest.availability, url: s.latest.url, fetched_at: isoTimestamp(s.latest.fetchedAt) },
+  lowest: { amount: s.lowest.price.amount, fetched_at: isoTimestamp(s.lowest.fetchedAt) },
+  daily: s.daily.map((d) => ({ date: d.date, amount: d.last.amount, min_amount: d.min.amount, max_amount: d.max.amount, quote_count: d.quoteCount })),
+  monthly: s.monthly.map((m) => ({
+    month: m.month, amount: m.last.amount, min_amount: m.min.amount, max_amount: m.max.amount, avg_amount: m.avg.amount, sample_count: m.sampleCount,
+  })),
+});
+
+const PriceHistoryJson = z.object({
+  book_id: z.number(),
+  since: Timestamp.nullable().describe('Start of the window (now − `days`); null for the whole history'),
+  truncated: z.boolean().describe(`True when the book has more than ${PRICE_HISTORY_EDITIONS_MAX} editions or the window more than ${PRICE_HISTORY_POINTS_MAX} points (the newest are kept)`),
+  editions: z.array(
+    EditionJson.extend({
+      language_code: z.string().describe('ISO 639-1'),
+      language_name: z.string(),
+      series: z.array(SeriesJson).describe('One per store and currency with quotes of this edition, by store id'),
+    }),
+  ),
+});
+
+const priceHistoryJson = (h: BookPriceHistory): z.infer<typeof PriceHistoryJson> => ({
+  book_id: h.bookId,
+  since: h.since ? isoTimestamp(h.since) : null,
+  truncated: h.truncated,
+  editions: h.editions.map((e) => ({ ...editionJson(e.edition), language_code: e.languageCode, language_name: e.languageName, series: e.series.map(seriesJson) })),
+});
+
+const DaysText = z
+  .string()
+  .regex(/^[1-9]\d{0,3}$/, `must be a whole number of days from 1 to ${PRICE_HISTORY_DAYS_MAX}`)
+  .transform(Number)
+  .pipe(z.number().max(PRICE_HISTORY_DAYS_MAX, `must be a whole number of days from 1 to ${PRICE_HISTORY_DAYS_MAX}`));
 
 export function priceRoutes(useCases: PriceUseCases, paginator: Paginator, limits: OnDemandLimits): RouteSpec[] {
   const { cooldownSeconds } = limits;
   return [
+    route({
+      method: 'get', path: '/books/:bookId/price-history', tag: 'prices', auth: 'jwt',
+      summary: "A book's editions with their price history per store and currency: daily points (one per day) and consolidated months, over the last `days` days or all",
+      params: z.strictObject({ bookId: IdText }),
+      query: z.object({ days: DaysText.optional().describe(`1 to ${PRICE_HISTORY_DAYS_MAX}: only points of the last \`days\` days (months that overlap them); the whole history when absent`) }),
+      responses: { 200: { description: 'The editions (by id) and their series', schema: PriceHistoryJson } },
+      errors: { 404: 'No book has that id' },
+      async handle({ params, query }) {
+        return { status: 200, body: priceHistoryJson(await useCases.history.execute(params.bookId, query.days ?? null)) };
+      },
+    }),
     route({
       method: 'get', path: '/editions/:editionId/prices', tag: 'prices', auth: 'jwt',
       summary: 'Price quotes of an edition, newest first (daily and monthly)',

@@ -77,7 +77,9 @@ const WISH_SCOPE = "the wish's book's editions in the user's formats and readabl
 
 export const BestPriceJson = MoneyJson.extend({
   edition_id: z.number(),
+  format: z.enum(EDITION_FORMATS).describe("The format of the quote's edition"),
   store_id: z.number(),
+  store_name: z.string(),
   availability: z.enum(AVAILABILITIES),
   fetched_at: Timestamp,
   url: z.string(),
@@ -85,7 +87,9 @@ export const BestPriceJson = MoneyJson.extend({
 const bestPriceJson = (b: BestPrice): z.infer<typeof BestPriceJson> => ({
   ...b.price.toJSON(),
   edition_id: b.editionId,
+  format: b.format,
   store_id: b.storeId,
+  store_name: b.storeName,
   availability: b.availability,
   fetched_at: isoTimestamp(b.fetchedAt),
   url: b.url,
@@ -93,12 +97,14 @@ const bestPriceJson = (b: BestPrice): z.infer<typeof BestPriceJson> => ({
 
 export const LowestPriceJson = MoneyJson.extend({
   edition_id: z.number(),
+  format: z.enum(EDITION_FORMATS).describe("The format of the quote's edition"),
   store_id: z.number(),
   fetched_at: Timestamp,
 }).describe(`The lowest price ever seen (daily quotes and monthly minima, in stock or not) within ${WISH_SCOPE}; null when there is none`);
 const lowestPriceJson = (l: LowestPrice): z.infer<typeof LowestPriceJson> => ({
   ...l.price.toJSON(),
   edition_id: l.editionId,
+  format: l.format,
   store_id: l.storeId,
   fetched_at: isoTimestamp(l.fetchedAt),
 });
@@ -180,6 +186,7 @@ export const AlertJson = z.object({
   amount: z.string(),
   currency: z.string(),
   previous_amount: z.string().nullable(),
+  url: z.string().nullable().describe("The store's page of the edition: the URL of its latest quote there; null when none is left"),
   is_read: z.boolean(),
   created_at: Timestamp,
 });
@@ -193,6 +200,7 @@ export const alertJson = (a: Alert): z.infer<typeof AlertJson> => ({
   amount: a.price.amount,
   currency: a.price.currency,
   previous_amount: a.previousPrice?.amount ?? null,
+  url: a.url,
   is_read: a.isRead,
   created_at: isoTimestamp(a.createdAt),
 });

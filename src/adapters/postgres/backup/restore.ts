@@ -1,10 +1,7 @@
 import { createHash, type Hash } from 'node:crypto';
-import { createReadStream, existsSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { chmod, chown, type FileHandle, lstat, mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import { createGunzip } from 'node:zlib';
 import {
   BackupArchiveError,
   type BackupHeader,
@@ -17,11 +14,13 @@ import {
   SECRETS_ENTRY,
   TRAILER_ENTRY,
 } from './backup-archive.js';
+import { commandFor } from '../../kits/console/operator-commands.js';
 import { postgresUser } from '../embedded-binaries.js';
 import { compareWithManifest, type ExtractedFile, ManifestError, parseBackupManifest } from './backup-manifest.js';
 import { MAJOR_VERSION_DOC, shippedMajor } from './major-version.js';
 import { formatBytes, progressReporter } from './progress.js';
-import { type TarEvent, type TarHeader, TarFormatError, TarReader } from './tar.js';
+import { readGzipTar } from './gzip-tar-reading.js';
+import { type TarEvent, type TarHeader, TarFormatError } from './tar.js';
 
 /**
  * `npm run restore`: unpacks a backup made by `npm run backup` (backup-archive.ts) into a data folder that is absent
@@ -158,7 +157,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
         if (header.postgres.major !== serverMajor) {
           throw new RestoreRefusedError(
             `This backup was made by PostgreSQL ${header.postgres.major}; this build ships PostgreSQL ${serverMajor}, and a physical backup ` +
-              `restores only on the same major version: restore it with the Shelfwatch version that made it, then carry the data over with pg_dump / pg_restore (see ${MAJOR_VERSION_DOC})`,
+              `restores only on the same major version: restore it with the Shelfwatch version that made it, then carry the data over with ${commandFor('export')} there and ${commandFor('import')} here (see ${MAJOR_VERSION_DOC})`,
           );
         }
         say(`Restoring the backup "${header.label}" (PostgreSQL ${header.postgres.major}, taken ${header.createdAt}) into ${options.clusterDir} ...`);
@@ -168,39 +167,14 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
     }
   };
 
-  const counter = new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      read += chunk.length;
-      report.maybe();
-      done(null, chunk);
-    },
-  });
-  const tar = new TarReader();
-  let failure: unknown = null;
-  // The unpacking, awaited before anything is removed: pipeline rejects as soon as a stream fails (a cut file), while
-  // the unpacking may still be writing a file it had begun.
-  let unpacking: Promise<void> = Promise.resolve();
   try {
-    await pipeline(
-      createReadStream(options.file),
-      counter,
-      createGunzip(),
-      (chunks: AsyncIterable<Buffer>) =>
-        (unpacking = (async () => {
-          try {
-            for await (const chunk of chunks) {
-              for (const event of tar.write(chunk)) await onEvent(event);
-            }
-            tar.end();
-          } catch (error) {
-            // pipeline reports the streams it then destroys ("The operation was aborted"), not this error; and when
-            // another stream failed first, this one only says it was torn down.
-            if (!isTeardown(error)) failure = error;
-            throw error;
-          }
-        })()),
-      { signal: options.signal },
-    );
+    await readGzipTar(options.file, onEvent, {
+      signal: options.signal,
+      onBytesRead: (bytes) => {
+        read += bytes;
+        report.maybe();
+      },
+    });
     const { header, trailer: done } = found;
     if (header === null) throw new BackupArchiveError('This file is not a Shelfwatch backup (its backup command makes them)');
     if (done === null) throw new BackupArchiveError('The backup is incomplete (it has no end marker): it was cut short or is damaged');
@@ -223,12 +197,11 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
     return { header, trailer: done, files: extracted.size, bytes: dataBytes, secrets, durationMs: Date.now() - started };
   } catch (error) {
     report.stop();
-    await unpacking.catch(() => undefined);
     const pending = current as { handle: FileHandle | null } | null;
     await pending?.handle?.close().catch(() => undefined);
     // The folder was absent or empty: whatever is in it now is this restore's.
     if (targetReady) await removeRestored(options.clusterDir, createdFolder);
-    throw inWords(failure ?? error, options.file);
+    throw inWords(error, options.file);
   }
 }
 
@@ -251,12 +224,6 @@ function inWords(error: unknown, file: string): unknown {
   return error;
 }
 
-/** What a stream says when pipeline destroys it because another one failed. */
-function isTeardown(error: unknown): boolean {
-  const { name, code } = (error ?? {}) as { name?: unknown; code?: unknown };
-  return name === 'AbortError' || code === 'ABORT_ERR' || code === 'ERR_STREAM_PREMATURE_CLOSE';
-}
-
 async function removeRestored(clusterDir: string, createdFolder: boolean): Promise<void> {
   if (createdFolder) {
     await rm(clusterDir, { recursive: true, force: true });
@@ -266,7 +233,7 @@ async function removeRestored(clusterDir: string, createdFolder: boolean): Promi
 }
 
 /** The backup's secrets become the data folder's: the restored cluster knows the backup's postgres password. */
-async function restoreSecrets(file: string, content: Buffer[] | undefined): Promise<SecretsOutcome> {
+export async function restoreSecrets(file: string, content: Buffer[] | undefined): Promise<SecretsOutcome> {
   if (content === undefined) return { kind: 'none' };
   const text = Buffer.concat(content).toString('utf8');
   const wanted = JSON.stringify(JSON.parse(text));

@@ -4,7 +4,7 @@ import type { AuthorFilter, AuthorRepository } from '../../../application/catalo
 import { Author } from '../../../domain/catalog/author.js';
 import { AuthorInUseError } from '../../../domain/catalog/errors.js';
 import type { PageRequest, PageSlice } from '../../../domain/shared/page.js';
-import { likeContains, queryPage } from '../../kits/sql/keyset.js';
+import { likeContains, type PageQuery, queryPage } from '../../kits/sql/keyset.js';
 import { OrmEntityManager } from '../orm-tokens.js';
 import { isForeignKeyViolation } from '../pg-errors.js';
 import { bigintArray, hydrate, type Row, toDate, toId } from './row-mapping.js';
@@ -42,11 +42,15 @@ export class MikroOrmAuthorRepository implements AuthorRepository {
   }
 
   page(filter: AuthorFilter, request: PageRequest): Promise<PageSlice<Author>> {
+    const filters: PageQuery['filters'] = [];
+    // Listed ids read the primary key; the search pattern is then checked on those rows alone.
+    if (filter.ids) filters.push(['a.author_id = any(?::bigint[])', [bigintArray(filter.ids)]]);
+    if (filter.search) filters.push(['a.name_search like ?', [likeContains(filter.search)]]);
     return queryPage(
       this.em,
       {
         selectFrom: 'select a.* from author a',
-        filters: filter.search ? [['a.name_search like ?', [likeContains(filter.search)]]] : [],
+        filters,
         key: 'a.author_id',
         order: 'asc',
       },

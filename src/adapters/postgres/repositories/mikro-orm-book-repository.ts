@@ -2,10 +2,11 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { inject, injectable } from 'inversify';
 import type { BookFilter, BookRepository } from '../../../application/catalog/ports/book-repository.js';
 import { Book } from '../../../domain/catalog/book.js';
+import { EDITION_FORMATS, type EditionFormat } from '../../../domain/catalog/edition.js';
 import { BookInUseError, UnknownReferenceError } from '../../../domain/catalog/errors.js';
 import type { PageRequest, PageSlice } from '../../../domain/shared/page.js';
 import { matchKeyOf } from '../../../domain/shared/search-text.js';
-import { likeContains, planKeyset, queryPage, sliceOf } from '../../kits/sql/keyset.js';
+import { likeContains, type PageQuery, planKeyset, queryPage, sliceOf } from '../../kits/sql/keyset.js';
 import { OrmEntityManager } from '../orm-tokens.js';
 import { isForeignKeyViolation } from '../pg-errors.js';
 import { selectRows } from '../../kits/sql/select-rows.js';
@@ -13,8 +14,16 @@ import { DEFAULT_TITLE_WALK, titleMatches } from './title-search.js';
 import { bigintArray, hydrate, type Row, toDate, toId, toIds, toNullableId } from './row-mapping.js';
 
 const AUTHOR_IDS_OF_B = 'array(select ba.author_id from book_author ba where ba.book_id = b.book_id order by ba.position)';
+/**
+ * What a book shows of its editions: the cover of the edition with the lowest id that has one, and the formats it
+ * has. Both walk the book's entries of edition_book_idx (book_id, edition_id), a handful per book, only for the rows a
+ * page returns.
+ */
+const EDITION_FACTS_OF_B = `(select e.cover_url from edition e where e.book_id = b.book_id and e.cover_url is not null
+    order by e.edition_id limit 1) as cover_url,
+  array(select distinct e.format from edition e where e.book_id = b.book_id) as formats`;
 const BOOK_COLUMNS = `b.book_id, b.book_original_title, b.title_search, b.title_key, b.type_id, b.genre_id, b.created_at, b.updated_at,
-  ${AUTHOR_IDS_OF_B} as author_ids`;
+  ${AUTHOR_IDS_OF_B} as author_ids, ${EDITION_FACTS_OF_B}`;
 @injectable()
 export class MikroOrmBookRepository implements BookRepository {
   constructor(@inject(OrmEntityManager) private readonly em: EntityManager) {}
@@ -22,8 +31,10 @@ export class MikroOrmBookRepository implements BookRepository {
   async findById(id: number): Promise<Book | null> {
     const book = await this.em.findOne(Book, { id });
     if (!book) return null;
-    const rows = await this.em.execute<Row[]>(`select ${AUTHOR_IDS_OF_B} as author_ids from book b where b.book_id = ?`, [id]);
+    const rows = await this.em.execute<Row[]>(`select ${AUTHOR_IDS_OF_B} as author_ids, ${EDITION_FACTS_OF_B} from book b where b.book_id = ?`, [id]);
     book.authorIds = toIds(rows[0]?.author_ids);
+    book.coverUrl = coverUrlOf(rows[0]);
+    book.formats = formatsOf(rows[0]);
     return book;
   }
 
@@ -66,8 +77,26 @@ export class MikroOrmBookRepository implements BookRepository {
   }
 
   page(filter: BookFilter, request: PageRequest): Promise<PageSlice<Book>> {
+    if (filter.ids) return this.listedPage(filter.ids, filter.search, request);
     if (filter.search) return this.searchPage(likeContains(filter.search), request);
     return queryPage(this.em, { selectFrom: `select ${BOOK_COLUMNS} from book b`, filters: [], key: 'b.book_id', order: 'asc' }, request, bookFromRow);
+  }
+
+  /**
+   * The listed books (at most 100, by primary key), with the search's rule checked on each of them: its title, or
+   * the name or an alias of one of its authors (the same columns and pattern as `searchPage`).
+   */
+  private listedPage(ids: readonly number[], search: string | undefined, request: PageRequest): Promise<PageSlice<Book>> {
+    const filters: PageQuery['filters'] = [['b.book_id = any(?::bigint[])', [bigintArray(ids)]]];
+    if (search) {
+      const pattern = likeContains(search);
+      filters.push([
+        `(b.title_search like ? or exists (select 1 from book_author ba join author a on a.author_id = ba.author_id
+           where ba.book_id = b.book_id and a.name_search like ?))`,
+        [pattern, pattern],
+      ]);
+    }
+    return queryPage(this.em, { selectFrom: `select ${BOOK_COLUMNS} from book b`, filters, key: 'b.book_id', order: 'asc' }, request, bookFromRow);
   }
 
   /**
@@ -103,5 +132,15 @@ function bookFromRow(row: Row): Book {
     createdAt: toDate(row.created_at),
     updatedAt: toDate(row.updated_at),
     authorIds: toIds(row.author_ids),
+    coverUrl: coverUrlOf(row),
+    formats: formatsOf(row),
   });
+}
+
+const coverUrlOf = (row: Row | undefined): string | null => (row?.cover_url == null ? null : String(row.cover_url));
+
+/** In the catalog's format order, whatever order the database gave. */
+function formatsOf(row: Row | undefined): EditionFormat[] {
+  const found = new Set((row?.formats as string[] | null | undefined) ?? []);
+  return EDITION_FORMATS.filter((format) => found.has(format));
 }

@@ -41,7 +41,7 @@ export class MikroOrmEditionRepository implements EditionRepository {
   }
 }
 
-function editionFromRow(row: Row): Edition {
+export function editionFromRow(row: Row): Edition {
   return hydrate(Edition, {
     id: toId(row.edition_id),
     bookId: toId(row.book_id),

@@ -8,6 +8,10 @@ import { type PageQuery, queryPage } from '../../kits/sql/keyset.js';
 import { OrmEntityManager } from '../orm-tokens.js';
 import { type Row, toDate, toId } from './row-mapping.js';
 
+/** The alert's product page: its (edition, store, currency)'s latest quote URL, one primary-key step per row shown. */
+const URL_OF_A = `(select p.latest_url from edition_store_price p
+  where p.edition_id = a.edition_id and p.store_id = a.store_id and p.currency = a.currency)`;
+
 @injectable()
 export class SqlAlertRepository implements AlertRepository {
   constructor(@inject(OrmEntityManager) private readonly em: EntityManager) {}
@@ -18,7 +22,7 @@ export class SqlAlertRepository implements AlertRepository {
     if (filter.isRead !== undefined) filters.push(['a.is_read = ?', [filter.isRead]]);
     return queryPage(
       this.em,
-      { selectFrom: 'select a.* from alert a', filters, key: 'a.alert_id', order: 'desc' },
+      { selectFrom: `select a.*, ${URL_OF_A} as url from alert a`, filters, key: 'a.alert_id', order: 'desc' },
       request,
       alertFromRow,
     );
@@ -31,6 +35,16 @@ export class SqlAlertRepository implements AlertRepository {
       'run',
     );
     return result.affectedRows > 0;
+  }
+
+  async markAllRead(userId: number, upToAlertId?: number): Promise<number> {
+    // alert_user_idx (user_id, alert_id) finds the user's alerts; is_read is checked on each.
+    const result = await this.em.execute<{ affectedRows: number }>(
+      `update alert set is_read = true where user_id = ? and is_read = false${upToAlertId === undefined ? '' : ' and alert_id <= ?'}`,
+      upToAlertId === undefined ? [userId] : [userId, upToAlertId],
+      'run',
+    );
+    return result.affectedRows;
   }
 }
 
@@ -45,6 +59,7 @@ function alertFromRow(row: Row): Alert {
     kind: row.alert_kind as AlertKind,
     price: Money.fromMinor(BigInt(String(row.amount_minor)), currency),
     previousPrice: row.previous_minor === null ? null : Money.fromMinor(BigInt(String(row.previous_minor)), currency),
+    url: row.url == null ? null : String(row.url),
     isRead: Boolean(row.is_read),
     createdAt: toDate(row.created_at),
   };

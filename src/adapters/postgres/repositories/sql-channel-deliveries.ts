@@ -15,7 +15,7 @@ export class SqlChannelDirectory implements ChannelDirectory {
   async enabledChannelsOf(userIds: readonly number[]): Promise<ChannelRoute[]> {
     if (userIds.length === 0) return [];
     const rows = await this.em.execute<Row[]>(
-      `select channel_id, user_id, kind, alert_kinds, delivery from notification_channel
+      `select channel_id, user_id, kind, alert_kinds, delivery, target from notification_channel
        where is_enabled and user_id = any(?::bigint[]) order by user_id, channel_id`,
       [bigintArray(userIds)],
     );
@@ -25,6 +25,7 @@ export class SqlChannelDirectory implements ChannelDirectory {
       kind: row.kind as ChannelKind,
       alertKinds: row.alert_kinds as AlertKind[],
       delivery: row.delivery as ChannelDelivery,
+      target: (row.target as string | null) ?? null,
     }));
   }
 }

@@ -4,6 +4,7 @@ import type { ChannelRepository } from '../../../application/alerts/ports/channe
 import type { AlertKind } from '../../../domain/alerts/alert.js';
 import type { ChannelDelivery, ChannelKind } from '../../../domain/alerts/channel.js';
 import type { Channel, ChannelSettings } from '../../../domain/alerts/channel-settings.js';
+import type { DeliveryAttempt, DeliveryMessageKind } from '../../../domain/alerts/delivery-attempt.js';
 import type { PageRequest, PageSlice } from '../../../domain/shared/page.js';
 import { queryPage } from '../../kits/sql/keyset.js';
 import { OrmEntityManager } from '../orm-tokens.js';
@@ -11,6 +12,7 @@ import { type Row, textArray, toDate, toId } from './row-mapping.js';
 
 // The account's address comes along: it is where an e-mail channel without a target sends.
 const CHANNEL_COLUMNS = `c.channel_id, c.kind, c.target, c.alert_kinds, c.delivery, c.is_enabled, c.is_default, c.created_at,
+  c.last_attempt_at, c.last_attempt_kind, c.last_attempt_ok, c.last_attempt_failure, c.last_attempt_retryable,
   u.email as account_email`;
 
 /**
@@ -43,6 +45,13 @@ export class SqlChannelRepository implements ChannelRepository {
       [userId, channelId],
     );
     return rows[0] ? channelFromRow(rows[0]) : null;
+  }
+
+  async countForCreation(userId: number): Promise<number> {
+    // The user's row, locked until the transaction ends: creations of one user take turns, other users' do not wait.
+    await this.em.execute('select 1 from app_user where user_id = ? for update', [userId]);
+    const rows = await this.em.execute<Row[]>('select count(*)::int as n from notification_channel where user_id = ?', [userId]);
+    return Number(rows[0]?.n ?? 0);
   }
 
   async add(userId: number, settings: ChannelSettings, secret: string | null): Promise<Channel> {
@@ -100,5 +109,17 @@ function channelFromRow(row: Row): Channel {
     isDefault: Boolean(row.is_default),
     accountEmail: (row.account_email as string | null) ?? null,
     createdAt: toDate(row.created_at),
+    lastDelivery: lastAttemptFromRow(row),
+  };
+}
+
+function lastAttemptFromRow(row: Row): DeliveryAttempt | null {
+  if (row.last_attempt_at === null || row.last_attempt_at === undefined) return null;
+  return {
+    at: toDate(row.last_attempt_at),
+    messageKind: row.last_attempt_kind as DeliveryMessageKind,
+    ok: Boolean(row.last_attempt_ok),
+    failure: (row.last_attempt_failure as string | null) ?? null,
+    retryable: Boolean(row.last_attempt_retryable),
   };
 }

@@ -73,6 +73,12 @@ export class SqlImportedEditionEnrichment implements ImportedEditionEnrichment {
     }));
   }
 
+  async waitingCount(): Promise<number> {
+    // Served by the partial index edition_enrichment_pending_idx: its size is the backlog.
+    const rows = await this.em.execute<Row[]>('select count(*) as n from edition where enriched_at is null');
+    return Number(rows[0]?.n ?? 0);
+  }
+
   async apply(changes: readonly EditionEnrichment[], at: Date): Promise<void> {
     if (changes.length === 0) return;
     const named = await this.nameBooks(changes, at);

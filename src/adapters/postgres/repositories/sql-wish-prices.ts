@@ -1,3 +1,4 @@
+import type { EditionFormat } from '../../../domain/catalog/edition.js';
 import type { Availability } from '../../../domain/pricing/price-observation.js';
 import { Money } from '../../../domain/shared/money.js';
 import type { BestPrice, LowestPrice, PricedWish } from '../../../domain/wishes/wish-prices.js';
@@ -19,10 +20,14 @@ import { type Row, toDate, toId } from './row-mapping.js';
  * costs one index step per edition and kind rather than a row per (edition, store): the winner is the first of the
  * editions' firsts, by the same order. The wishes are read in keyset order with the best
  * price beside each (so a below_max_price filter leaves pages full); the lowest price is looked up for the page only.
+ * The orders by title, price and saving rank every wish of the user with the same pieces (sql-wish-order.ts).
  */
 
-/** The caller's scope, worked out once: currency, formats, readable languages and the stores they can buy from. */
-const READER = `reader as (
+/**
+ * The caller's scope, worked out once: currency, formats, readable languages and the stores they can buy from. Shared
+ * with the price history (sql-wish-price-history.ts), so both read one scope. Takes the user id as its parameter.
+ */
+export const READER = `reader as (
   select p.currency, p.formats,
          array(select ul.language_id from user_language ul where ul.user_id = p.user_id) as language_ids,
          array(select s.store_id from store s where store_sells_to(s, p.country, p.currency, p.formats)) as store_ids
@@ -30,7 +35,7 @@ const READER = `reader as (
 )`;
 
 /** The editions `e` of book `book_id` the reader `r` reads. */
-const readsEdition = (bookId: string): string =>
+export const readsEdition = (bookId: string): string =>
   `e.book_id = ${bookId} and e.format = any(r.formats)
      and (cardinality(r.language_ids) = 0 or e.language_id = any(r.language_ids))`;
 
@@ -45,10 +50,11 @@ const firstOfEdition = (columns: string, condition: string, order: string): stri
       order by ${order}, p.store_id
       limit 1) p`;
 
-/** The winner's URL is read for the winner alone, so the editions' steps stay in the index. */
-const BEST = `select b.*, (select u.latest_url from edition_store_price u
-                     where u.edition_id = b.edition_id and u.store_id = b.store_id and u.currency = r.currency) as url
-    from (select p.edition_id, p.store_id, p.amount_minor, p.availability, p.fetched_at
+/**
+ * Wish `w`'s best offer: edition_id, format, store_id, amount_minor, availability, fetched_at (no row without one).
+ * Its URL and store name are read for the winner alone (`winnerDetails`), so the editions' steps stay in the index.
+ */
+export const BEST_OFFER = `select p.edition_id, e.format, p.store_id, p.amount_minor, p.availability, p.fetched_at
       from edition e
       ${firstOfEdition(
         `p.edition_id, p.store_id, p.latest_minor as amount_minor, p.latest_availability as availability,
@@ -58,17 +64,34 @@ const BEST = `select b.*, (select u.latest_url from edition_store_price u
       )}
       where ${readsEdition('w.book_id')}
       order by p.amount_minor, p.fetched_at desc, p.edition_id, p.store_id
-      limit 1) b`;
+      limit 1`;
 
-const LOWEST = `select p.edition_id, p.store_id, p.low_minor, p.fetched_at
+/** The URL and the store name of the best offer of edition `editionId` at store `storeId` (column expressions). */
+export const winnerDetails = (editionId: string, storeId: string): { url: string; storeName: string } => ({
+  url: `(select u.latest_url from edition_store_price u
+                     where u.edition_id = ${editionId} and u.store_id = ${storeId} and u.currency = r.currency)`,
+  storeName: `(select s.store_name from store s where s.store_id = ${storeId})`,
+});
+
+const BEST_WINNER = winnerDetails('b.edition_id', 'b.store_id');
+const BEST = `select b.*, ${BEST_WINNER.url} as url,
+                   ${BEST_WINNER.storeName} as store_name
+    from (${BEST_OFFER}) b`;
+
+/** Wish `w`'s lowest price ever in scope: edition_id, format, store_id, low_minor, fetched_at (no row without one). */
+export const LOWEST = `select p.edition_id, e.format, p.store_id, p.low_minor, p.fetched_at
     from edition e
     ${firstOfEdition('p.edition_id, p.store_id, p.lowest_minor as low_minor, p.lowest_fetched_at as fetched_at', '', 'p.lowest_minor, p.lowest_fetched_at')}
     where ${readsEdition('w.book_id')}
     order by p.low_minor, p.fetched_at, p.edition_id, p.store_id
     limit 1`;
 
+/** The columns pricedWishFromRow reads from a `lowest` row of LOWEST. */
+export const LOWEST_COLUMNS = `lowest.edition_id as lowest_edition_id, lowest.format as lowest_format, lowest.store_id as lowest_store_id,
+       lowest.low_minor as lowest_minor, lowest.fetched_at as lowest_fetched_at`;
+
 /** True when the wish's max price is in the reader's currency and the best price is at or under it. */
-const BELOW_MAX_PRICE = '(w.max_price_currency = r.currency and best.amount_minor <= w.max_price_minor) is true';
+export const BELOW_MAX_PRICE = '(w.max_price_currency = r.currency and best.amount_minor <= w.max_price_minor) is true';
 
 export interface PricedWishQuery {
   /** Conditions on the wish `w` and its best price, with `?` placeholders. */
@@ -84,6 +107,9 @@ export interface PricedWishQuery {
 /** The condition that keeps wishes by their below-max-price state. */
 export const belowMaxPriceIs = (value: boolean): [string, unknown[]] => [`(${BELOW_MAX_PRICE}) = ?`, [value]];
 
+/** The condition that keeps wishes whose best price is for an edition in `format` (none without a best price). */
+export const bestFormatIs = (format: string): [string, unknown[]] => ['best.format = ?', [format]];
+
 /** One statement: the user's wishes matching the filters, in keyset order, each with its best and lowest price. */
 export function pricedWishesStatement(userId: number, query: PricedWishQuery): { sql: string; params: unknown[] } {
   const conditions = ['w.user_id = ?', ...query.filters.map(([c]) => c), ...(query.keyset ? [query.keyset] : [])];
@@ -91,7 +117,8 @@ export function pricedWishesStatement(userId: number, query: PricedWishQuery): {
 page as (
   select w.wish_id, w.book_id, w.is_monitored, w.max_price_minor, w.max_price_currency, w.created_at,
          r.currency as reader_currency,
-         best.edition_id as best_edition_id, best.store_id as best_store_id, best.amount_minor as best_minor,
+         best.edition_id as best_edition_id, best.format as best_format, best.store_id as best_store_id,
+         best.store_name as best_store_name, best.amount_minor as best_minor,
          best.availability as best_availability, best.fetched_at as best_fetched_at, best.url as best_url,
          ${BELOW_MAX_PRICE} as below_max_price
   from wish w cross join reader r
@@ -100,8 +127,7 @@ page as (
   order by w.wish_id ${query.direction}
   limit ?
 )
-select w.*, lowest.edition_id as lowest_edition_id, lowest.store_id as lowest_store_id,
-       lowest.low_minor as lowest_minor, lowest.fetched_at as lowest_fetched_at
+select w.*, ${LOWEST_COLUMNS}
 from page w cross join reader r
 left join lateral (${LOWEST}) lowest on true
 order by w.wish_id ${query.direction}`;
@@ -119,7 +145,9 @@ export function pricedWishFromRow(row: Row): PricedWish {
       : {
           price: money(row.best_minor),
           editionId: toId(row.best_edition_id),
+          format: row.best_format as EditionFormat,
           storeId: toId(row.best_store_id),
+          storeName: String(row.best_store_name),
           availability: row.best_availability as Availability,
           fetchedAt: toDate(row.best_fetched_at),
           url: String(row.best_url),
@@ -127,7 +155,13 @@ export function pricedWishFromRow(row: Row): PricedWish {
   const lowestPrice: LowestPrice | null =
     row.lowest_minor === null
       ? null
-      : { price: money(row.lowest_minor), editionId: toId(row.lowest_edition_id), storeId: toId(row.lowest_store_id), fetchedAt: toDate(row.lowest_fetched_at) };
+      : {
+          price: money(row.lowest_minor),
+          editionId: toId(row.lowest_edition_id),
+          format: row.lowest_format as EditionFormat,
+          storeId: toId(row.lowest_store_id),
+          fetchedAt: toDate(row.lowest_fetched_at),
+        };
   return {
     id: toId(row.wish_id),
     bookId: toId(row.book_id),

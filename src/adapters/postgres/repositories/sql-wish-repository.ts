@@ -5,12 +5,14 @@ import type { PageRequest, PageSlice } from '../../../domain/shared/page.js';
 import { Money } from '../../../domain/shared/money.js';
 import { BookAlreadyWishedError } from '../../../domain/wishes/errors.js';
 import type { NewWish, Wish, WishChange } from '../../../domain/wishes/wish.js';
+import { DEFAULT_WISH_ORDER, type WishOrder } from '../../../domain/wishes/wish-order.js';
 import type { PricedWish } from '../../../domain/wishes/wish-prices.js';
 import { planKeyset, sliceOf } from '../../kits/sql/keyset.js';
 import { executeBound, selectRows } from '../../kits/sql/select-rows.js';
 import { OrmEntityManager } from '../orm-tokens.js';
 import { type Row, toDate, toId } from './row-mapping.js';
-import { belowMaxPriceIs, type PricedWishQuery, pricedWishesStatement, pricedWishFromRow } from './sql-wish-prices.js';
+import { sortedWishesStatement } from './sql-wish-order.js';
+import { belowMaxPriceIs, bestFormatIs, type PricedWishQuery, pricedWishesStatement, pricedWishFromRow } from './sql-wish-prices.js';
 
 const WISH_COLUMNS = 'w.wish_id, w.book_id, w.is_monitored, w.max_price_minor, w.max_price_currency, w.created_at';
 
@@ -19,18 +21,28 @@ const WISH_COLUMNS = 'w.wish_id, w.book_id, w.is_monitored, w.max_price_minor, w
 export class SqlWishRepository implements WishRepository {
   constructor(@inject(OrmEntityManager) private readonly em: EntityManager) {}
 
-  async page(userId: number, filter: WishFilter, request: PageRequest): Promise<PageSlice<PricedWish>> {
+  async page(userId: number, filter: WishFilter, request: PageRequest, order: WishOrder = DEFAULT_WISH_ORDER): Promise<PageSlice<PricedWish>> {
     const filters: PricedWishQuery['filters'] = [];
     // Served by the unique (user_id, book_id) index.
     if (filter.bookId !== undefined) filters.push(['w.book_id = ?', [filter.bookId]]);
     // In the statement, before the limit, so a filtered page is still full and its cursors stay valid.
     if (filter.belowMaxPrice !== undefined) filters.push(belowMaxPriceIs(filter.belowMaxPrice));
-    const plan = planKeyset('w.wish_id', 'asc', request);
+    if (filter.isMonitored !== undefined) filters.push(['w.is_monitored = ?', [filter.isMonitored]]);
+    if (filter.format !== undefined) filters.push(bestFormatIs(filter.format));
+    if (order.field !== 'created_at') {
+      // Worked out from the prices and titles as they are read: every wish of the user that passes the filters is ranked.
+      const readBest = filter.belowMaxPrice !== undefined || filter.format !== undefined;
+      const sorted = sortedWishesStatement(userId, { conditions: filters, readBest }, order, request);
+      return sliceOf((await selectRows(this.em, sorted.sql, sorted.params)).map(pricedWishFromRow), sorted.plan);
+    }
+    // wish_user_idx (user_id, wish_id) serves both orders.
+    const keyOrder = order.descending ? 'desc' : 'asc';
+    const plan = planKeyset('w.wish_id', keyOrder, request);
     const rows = await this.pricedRows(userId, {
       filters,
       keyset: plan.condition,
       keysetParams: plan.params,
-      direction: plan.reversed ? 'desc' : 'asc',
+      direction: (keyOrder === 'asc') !== plan.reversed ? 'asc' : 'desc',
       limit: plan.limit,
     });
     return sliceOf(rows, plan);

@@ -23,6 +23,8 @@ export const BookSchema = new EntitySchema<Book>({
     createdAt: timestamp('created_at'),
     updatedAt: timestamp('updated_at'),
     authorIds: { type: 'json', persist: false },
+    coverUrl: { type: 'string', persist: false, nullable: true },
+    formats: { type: 'json', persist: false },
   },
 });
 

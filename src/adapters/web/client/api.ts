@@ -87,7 +87,11 @@ async function send(url: string, init: RequestInit): Promise<Response> {
 
 async function readJson(response: Response): Promise<unknown> {
   if (response.status === 204) return undefined;
-  const text = await response.text();
+  return parseJsonText(await response.text());
+}
+
+/** A body's JSON, or undefined when it is empty or not JSON (a proxy's HTML error page). */
+export function parseJsonText(text: string): unknown {
   if (!text) return undefined;
   try {
     return JSON.parse(text);
@@ -97,14 +101,19 @@ async function readJson(response: Response): Promise<unknown> {
 }
 
 function toApiError(response: Response, body: unknown): ApiError {
-  const retryAfter = Number(response.headers.get('Retry-After'));
+  return apiErrorOf({ status: response.status, statusText: response.statusText, retryAfter: response.headers.get('Retry-After') }, body);
+}
+
+/** What a failed answer says, from its status and Retry-After and the API's error body `{error, message, details?}`. */
+export function apiErrorOf(answer: { status: number; statusText: string; retryAfter: string | null }, body: unknown): ApiError {
+  const retryAfter = Number(answer.retryAfter);
   const retryAfterSeconds = Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null;
   if (typeof body === 'object' && body !== null && typeof (body as { error?: unknown }).error === 'string') {
     const b = body as { error: string; message?: unknown; details?: unknown };
     const details = Array.isArray(b.details) ? (b.details as FieldProblem[]) : [];
-    return new ApiError(response.status, b.error, typeof b.message === 'string' ? b.message : b.error, details, retryAfterSeconds);
+    return new ApiError(answer.status, b.error, typeof b.message === 'string' ? b.message : b.error, details, retryAfterSeconds);
   }
-  return new ApiError(response.status, 'http_error', `The service answered ${response.status} ${response.statusText}`.trim(), [], retryAfterSeconds);
+  return new ApiError(answer.status, 'http_error', `The service answered ${answer.status} ${answer.statusText}`.trim(), [], retryAfterSeconds);
 }
 
 /**

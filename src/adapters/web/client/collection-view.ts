@@ -15,6 +15,13 @@ export interface CollectionOptions<T> {
   errors: ErrorDisplay;
   /** Called with each page shown (e.g. to count or to select the first item). */
   onPage?: (page: Page<T>) => void;
+  /**
+   * Loads what the items name (their books, authors, prices) for the whole page before it is shown, so rows are drawn
+   * once, complete, without one request per row. Its failure is the page's to show; the items are shown anyway.
+   */
+  prepare?: (page: Page<T>) => Promise<void>;
+  /** Items with the same group follow one heading (`<h2>`), e.g. alerts by day; consecutive items only. */
+  groupOf?: (item: T) => string;
 }
 
 const RELATIONS = [
@@ -29,12 +36,15 @@ export class CollectionView<T> {
   private readonly empty: HTMLParagraphElement;
   private readonly buttons = new Map<keyof Links, HTMLButtonElement>();
   private links: Links | null = null;
+  private shown: T[] = [];
   private request = 0;
 
   constructor(private readonly root: HTMLElement, private readonly options: CollectionOptions<T>) {
+    root.classList.add('collection');
     this.list = el('ul', { class: 'items', 'aria-label': options.label });
-    // Placeholder rows keep the list's height while the first page loads: nothing jumps.
-    for (let i = 0; i < 3; i++) this.list.appendChild(el('li', { class: 'item skeleton', 'aria-hidden': 'true' }, '\u00a0'));
+    // The style sheet reserves the list's height from the first paint (`--rows` rows of `--row-height`, set per list and
+    // per viewport, with the pager), before this script runs; the placeholder rows only draw that space as rows.
+    for (let i = 0; i < reservedRows(root); i++) this.list.appendChild(el('li', { class: 'item skeleton', 'aria-hidden': 'true' }, '\u00a0'));
     this.empty = el('p', { class: 'empty', hidden: true });
     const pager = el('nav', { class: 'pager', 'aria-label': `${options.label}: pages` });
     for (const [rel, text] of RELATIONS) {
@@ -44,13 +54,17 @@ export class CollectionView<T> {
       pager.appendChild(button);
     }
     replaceChildren(root, this.list, this.empty, pager);
-    root.classList.add('collection');
     root.setAttribute('aria-busy', 'true');
   }
 
   /** Shows the collection from its entry URL (the only URL a page builds). */
   show(entryUrl: string): Promise<void> {
     return this.load(entryUrl);
+  }
+
+  /** The items of the page shown, in the order shown (empty before the first page). */
+  get items(): readonly T[] {
+    return this.shown;
   }
 
   /** Shows the current page again (after a change). */
@@ -69,18 +83,39 @@ export class CollectionView<T> {
     try {
       const page = await api<Page<T>>('GET', url);
       if (request !== this.request) return; // a later click won
+      if (this.options.prepare) {
+        try {
+          await this.options.prepare(page);
+        } catch (error) {
+          this.options.errors.show(error, `Loading ${this.options.label.toLowerCase()}`);
+        }
+        if (request !== this.request) return;
+      }
       this.render(page, movedBy);
     } catch (error) {
       if (request === this.request) this.options.errors.show(error, `Loading ${this.options.label.toLowerCase()}`);
     } finally {
-      if (request === this.request) this.root.setAttribute('aria-busy', 'false');
+      if (request === this.request) {
+        this.root.setAttribute('aria-busy', 'false');
+        // The reserved height has served: from now on the list is as tall as its rows.
+        this.root.classList.add('shown');
+      }
     }
   }
 
   private render(page: Page<T>, movedBy?: keyof Links): void {
     this.links = page._links;
     const items = this.options.arrange ? this.options.arrange(page.data) : page.data;
-    replaceChildren(this.list, ...items.map((item) => el('li', { class: 'item' }, this.options.renderItem(item))));
+    this.shown = [...items];
+    const rows: HTMLLIElement[] = [];
+    let group: string | null = null;
+    for (const item of items) {
+      const itemGroup = this.options.groupOf?.(item) ?? null;
+      if (itemGroup !== null && itemGroup !== group) rows.push(el('li', { class: 'group' }, el('h2', { class: 'group-heading' }, itemGroup)));
+      group = itemGroup;
+      rows.push(el('li', { class: 'item' }, this.options.renderItem(item)));
+    }
+    replaceChildren(this.list, ...rows);
     const { emptyText } = this.options;
     this.empty.textContent = typeof emptyText === 'function' ? emptyText() : emptyText;
     this.empty.hidden = page.data.length > 0;
@@ -98,4 +133,10 @@ export class CollectionView<T> {
     }
     this.options.onPage?.(page);
   }
+}
+
+/** How many rows the style sheet reserves for this list (`--rows`; 3 when it says nothing). */
+function reservedRows(root: HTMLElement): number {
+  const rows = Number.parseInt(getComputedStyle(root).getPropertyValue('--rows'), 10);
+  return Number.isInteger(rows) && rows > 0 ? Math.min(rows, 100) : 3;
 }

@@ -1,17 +1,20 @@
-// The shared navigation: marks the current page, shows the unread-alert count, signs out.
-import { collectAll } from './api.js';
+// The shared navigation: marks the current page, shows the unread-alert count (one request), signs out.
+import { api, type Page } from './api.js';
 import { clearToken, goToSignIn } from './session.js';
 
-/** Pages of unread alerts the badge walks at most; beyond, it shows `N+`. */
-const UNREAD_PAGES_MAX = 3;
+/** The largest page the API serves: the badge counts up to this many unread alerts, then shows `100+`. */
+const UNREAD_PAGE = 100;
 
-/** Counts unread alerts with the API's `is_read=false` filter, following `next` links up to a small cap. */
+/**
+ * Counts unread alerts with ONE request (the API's `is_read=false` filter, one page of 100): a page's request budget
+ * includes the badge. Beyond one page it shows `100+`, which says enough.
+ */
 export async function refreshUnreadCount(): Promise<void> {
   const badge = document.getElementById('unread-count');
   if (!badge) return;
-  const { items, truncated } = await collectAll<unknown>('/api/alerts?is_read=false&per_page=100', UNREAD_PAGES_MAX);
-  const unread = items.length;
-  badge.textContent = truncated ? `${unread}+` : String(unread);
+  const page = await api<Page<unknown>>('GET', `/api/alerts?is_read=false&per_page=${UNREAD_PAGE}`);
+  const unread = page.data.length;
+  badge.textContent = page._links.next ? `${unread}+` : String(unread);
   badge.classList.toggle('badge-none', unread === 0);
 }
 

@@ -1,66 +1,30 @@
-// A wish's sparkline: its best edition's recent prices at its best store, as a small inline SVG. The prices are
-// fetched only once the row is on screen, with one request per edition for the page's lifetime.
-import { api, type Page } from './api.js';
-import type { ChartBox, ChartQuote } from './chart-model.js';
-import { el, formatDate, replaceChildren } from './dom.js';
+// A wish's sparkline: its daily lowest prices over the window of `GET /api/wishes/price-history`, as a small inline
+// SVG. The page fetches the histories of all its wishes in one request; this only draws one.
+import { el } from './dom.js';
 import { formatMoney } from './money.js';
-import { buildSparkline, type Sparkline } from './sparkline-model.js';
+import { buildSparkline, type PricePoint, type SparkBox, type Sparkline } from './sparkline-model.js';
 import { svg } from './svg.js';
 
-const BOX: ChartBox = { width: 120, height: 32, padLeft: 3, padRight: 3, padTop: 3, padBottom: 3 };
-/** "Recent" is the newest page of quotes: one request, whatever the edition's history. */
-const RECENT_QUOTES = 50;
+const BOX: SparkBox = { width: 120, height: 32, pad: 3 };
 
-const quotesByEdition = new Map<number, Promise<ChartQuote[]>>();
-function recentQuotes(editionId: number): Promise<ChartQuote[]> {
-  let found = quotesByEdition.get(editionId);
-  if (!found) {
-    found = api<Page<ChartQuote>>('GET', `/api/editions/${editionId}/prices?per_page=${RECENT_QUOTES}`).then((page) => page.data);
-    quotesByEdition.set(editionId, found);
-    found.catch(() => quotesByEdition.delete(editionId));
-  }
-  return found;
-}
-
-const loaders = new WeakMap<Element, () => void>();
-let observer: IntersectionObserver | null = null;
-function whenOnScreen(target: Element, load: () => void): void {
-  observer ??= new IntersectionObserver((entries) => {
-    for (const entry of entries) {
-      if (!entry.isIntersecting) continue;
-      observer?.unobserve(entry.target);
-      loaders.get(entry.target)?.();
-      loaders.delete(entry.target);
-    }
-  });
-  loaders.set(target, load);
-  observer.observe(target);
-}
-
-function sparklineSvg(line: Sparkline, currency: string): SVGSVGElement {
-  const { oldest, newest } = line;
+function sparklineSvg(line: Sparkline, currency: string, days: number): SVGSVGElement {
+  const { oldest, newest, lowest } = line;
   const label = line.count === 1
-    ? `One recent price: ${formatMoney(newest.amount, currency)} on ${formatDate(newest.fetched_at)}`
-    : `${line.count} recent prices, from ${formatMoney(oldest.amount, currency)} on ${formatDate(oldest.fetched_at)} to ${formatMoney(newest.amount, currency)} on ${formatDate(newest.fetched_at)}`;
+    ? `One price in ${days} days: ${formatMoney(newest.amount, currency)} on ${newest.date}`
+    : `${line.count} daily lowest prices in ${days} days, from ${formatMoney(oldest.amount, currency)} on ${oldest.date} to ${formatMoney(newest.amount, currency)} on ${newest.date}; lowest ${formatMoney(lowest.amount, currency)} on ${lowest.date}`;
   const root = svg('svg', { viewBox: `0 0 ${BOX.width} ${BOX.height}`, width: BOX.width, height: BOX.height, class: 'sparkline', role: 'img', 'aria-label': label }, label);
   root.appendChild(svg('path', { d: line.d, class: 'sparkline-line' }));
   return root;
 }
 
-/** A placeholder of the sparkline's size, filled when it scrolls into view. */
-export function sparklineSlot(editionId: number, storeId: number, currency: string): HTMLElement {
-  const slot = el('span', { class: 'sparkline-slot', 'aria-busy': 'true' });
-  whenOnScreen(slot, () => {
-    recentQuotes(editionId)
-      .then(
-        (quotes) => {
-          const line = buildSparkline(quotes, storeId, currency, BOX);
-          replaceChildren(slot, line ? sparklineSvg(line, currency) : el('span', { class: 'hint' }, 'No recent prices'));
-        },
-        // The sparkline is an extra: its failure is a hint in place, not a page error.
-        () => replaceChildren(slot, el('span', { class: 'hint' }, 'Price history unavailable')),
-      )
-      .finally(() => slot.setAttribute('aria-busy', 'false'));
-  });
+/** The sparkline of one history, in a box of fixed size (a hint in its place without points). */
+export function sparklineOf(history: { currency: string; points: PricePoint[] } | undefined, window: { firstDay: string; lastDay: string; days: number }): HTMLElement {
+  const slot = el('span', { class: 'sparkline-slot' });
+  if (!history) {
+    slot.appendChild(el('span', { class: 'hint' }, 'Price history unavailable'));
+    return slot;
+  }
+  const line = buildSparkline(history.points, BOX, window);
+  slot.appendChild(line ? sparklineSvg(line, history.currency, window.days) : el('span', { class: 'hint' }, `No prices in ${window.days} days`));
   return slot;
 }

@@ -1,11 +1,14 @@
-// Pure: how a wish's best price compares with its lowest ever, and the "worth buying now" order of a page of
-// wishes. Amounts stay decimal strings; the comparison is exact (scaled integers), never floating point.
+// Pure: how a wish's best price compares with its lowest ever (the API sorts the wishes by it: `sort=saving`).
+// Amounts stay decimal strings; the comparison is exact (scaled integers), never floating point.
 
 export interface BestPrice {
   amount: string;
   currency: string;
   edition_id: number;
+  /** Absent from an older service. */
+  format?: string;
   store_id: number;
+  store_name?: string;
   availability: string;
   fetched_at: string;
   url: string;
@@ -15,6 +18,7 @@ export interface LowestPrice {
   amount: string;
   currency: string;
   edition_id: number;
+  format?: string;
   store_id: number;
   fetched_at: string;
 }
@@ -54,6 +58,18 @@ export function aboveLowestBasisPoints(wish: PricedWish): number | null {
   return Math.max(basisPoints, 1);
 }
 
+/** How much the best price is above the lowest ever, as a decimal string ("3.00"); null when nothing to compare. */
+export function aboveLowestAmount(wish: PricedWish): string | null {
+  const { best_price: best, lowest_price: lowest } = wish;
+  if (!best || !lowest || best.currency !== lowest.currency) return null;
+  const pair = sameScale(best.amount, lowest.amount);
+  if (!pair) return null;
+  const digits = Math.max(DECIMAL.exec(best.amount.trim())![2]?.length ?? 0, DECIMAL.exec(lowest.amount.trim())![2]?.length ?? 0);
+  const difference = pair[0] > pair[1] ? pair[0] - pair[1] : 0n;
+  const text = difference.toString().padStart(digits + 1, '0');
+  return digits === 0 ? text : `${text.slice(0, -digits)}.${text.slice(-digits)}`;
+}
+
 /** "lowest ever", "25 % above the lowest ever", or null when there is no lowest to compare with. */
 export function lowestEverText(wish: PricedWish): string | null {
   const basisPoints = aboveLowestBasisPoints(wish);
@@ -61,20 +77,4 @@ export function lowestEverText(wish: PricedWish): string | null {
   if (basisPoints === 0) return 'lowest ever';
   const percent = Math.round(basisPoints / 100);
   return percent < 1 ? 'less than 1 % above the lowest ever' : `${percent} % above the lowest ever`;
-}
-
-/**
- * "Worth buying now" within one page: wishes under their max price first, then by distance from their lowest price
- * ever (closest first), then wishes with a price but nothing to compare, then wishes without a price. Equal wishes
- * keep the API's order (the sort is stable). Only the page is sorted: paging still follows the API's order.
- */
-export function byWorthBuyingNow<W extends PricedWish>(wishes: readonly W[]): W[] {
-  const rank = (wish: W): [number, number] => {
-    const distance = aboveLowestBasisPoints(wish);
-    const group = wish.below_max_price ? 0 : wish.best_price === null ? 3 : distance === null ? 2 : 1;
-    return [group, distance ?? 0];
-  };
-  const ranked = wishes.map((wish) => ({ wish, rank: rank(wish) }));
-  ranked.sort((a, b) => a.rank[0] - b.rank[0] || a.rank[1] - b.rank[1]);
-  return ranked.map((r) => r.wish);
 }

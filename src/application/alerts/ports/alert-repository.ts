@@ -13,5 +13,7 @@ export interface AlertRepository {
   page(userId: number, filter: AlertFilter, request: PageRequest): Promise<PageSlice<Alert>>;
   /** False when the user has no such alert. */
   markRead(userId: number, alertId: number, isRead: boolean): Promise<boolean>;
+  /** Marks the user's unread alerts read, those up to `upToAlertId` only when given; answers how many it marked. */
+  markAllRead(userId: number, upToAlertId?: number): Promise<number>;
 }
 export const AlertRepository = Symbol.for('AlertRepository') as ServiceIdentifier<AlertRepository>;

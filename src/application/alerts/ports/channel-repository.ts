@@ -6,6 +6,11 @@ import type { PageRequest, PageSlice } from '../../../domain/shared/page.js';
 export interface ChannelRepository {
   page(userId: number, request: PageRequest): Promise<PageSlice<Channel>>;
   find(userId: number, channelId: number): Promise<Channel | null>;
+  /**
+   * The user's channels, counted under a lock on the user held until the transaction ends: two creations at once
+   * cannot both pass the per-user cap.
+   */
+  countForCreation(userId: number): Promise<number>;
   /** Stores a new channel with its webhook secret (null for the other kinds). */
   add(userId: number, settings: ChannelSettings, secret: string | null): Promise<Channel>;
   /** Replaces the channel's settings (its kind never changes); false when the user has no such channel. */

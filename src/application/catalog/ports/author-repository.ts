@@ -5,6 +5,8 @@ import type { PageRequest, PageSlice } from '../../../domain/shared/page.js';
 export interface AuthorFilter {
   /** Already folded by normalizeForSearch; matches the name or an alias. */
   search?: string;
+  /** Only these authors (at most 100); ids that name no author are simply absent. */
+  ids?: readonly number[];
 }
 
 export interface AuthorRepository {

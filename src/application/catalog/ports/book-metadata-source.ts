@@ -42,11 +42,15 @@ export type MetadataSearch =
   | { kind: 'found'; editions: BookMetadata[] }
   | { kind: 'unavailable'; message: string; retryAfterSeconds?: number };
 
-/** Looks editions up by ISBN, or searches them by title; never throws for trouble at the source, it answers `unavailable`. */
+/**
+ * Looks editions up by ISBN, or searches them by title; never throws for trouble at the source, it answers
+ * `unavailable`. `signal`: the caller stops (a background run at shutdown); the call then rejects with the signal's
+ * reason at once, whatever it was waiting for.
+ */
 export interface BookMetadataSource {
   /** Several ISBN-13s at once (batched by the adapter as its API allows). */
-  lookup(isbn13s: readonly string[]): Promise<MetadataLookup>;
+  lookup(isbn13s: readonly string[], signal?: AbortSignal): Promise<MetadataLookup>;
   /** One request: the source's search by title and first author; deciding which result is the book is the caller's. */
-  search(query: TitleQuery): Promise<MetadataSearch>;
+  search(query: TitleQuery, signal?: AbortSignal): Promise<MetadataSearch>;
 }
 export const BookMetadataSource = Symbol.for('BookMetadataSource') as ServiceIdentifier<BookMetadataSource>;

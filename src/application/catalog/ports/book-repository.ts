@@ -5,6 +5,8 @@ import type { PageRequest, PageSlice } from '../../../domain/shared/page.js';
 export interface BookFilter {
   /** Already folded by normalizeForSearch; matches the title or an author's name/alias. */
   search?: string;
+  /** Only these books (at most 100); ids that name no book are simply absent. */
+  ids?: readonly number[];
 }
 
 export interface BookRepository {

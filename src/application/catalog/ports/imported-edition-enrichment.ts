@@ -30,6 +30,8 @@ export interface EditionEnrichment {
 export interface ImportedEditionEnrichment {
   /** Up to `limit` editions not yet enriched, oldest first. */
   pending(limit: number): Promise<EditionToEnrich[]>;
+  /** How many editions wait for enrichment (the backlog a progress line reports). */
+  waitingCount(): Promise<number>;
   /**
    * Set-based: fills each field only where the edition still has none (format and language: only while still
    * guessed), so a value given meanwhile is never overwritten; marks every listed edition enriched at `at`, also

@@ -1,6 +1,8 @@
 import type { ServiceIdentifier } from 'inversify';
+import type { EditionFormat } from '../../../domain/catalog/edition.js';
 import type { PageRequest, PageSlice } from '../../../domain/shared/page.js';
 import type { NewWish, Wish, WishChange } from '../../../domain/wishes/wish.js';
+import type { WishOrder } from '../../../domain/wishes/wish-order.js';
 import type { PricedWish } from '../../../domain/wishes/wish-prices.js';
 
 /** Narrows the user's wishes; an absent field does not filter. */
@@ -9,6 +11,10 @@ export interface WishFilter {
   bookId?: number;
   /** Only the wishes whose best price is (true) or is not (false) at or under their max price. */
   belowMaxPrice?: boolean;
+  /** Only the monitored (true) or unmonitored (false) wishes. */
+  isMonitored?: boolean;
+  /** Only the wishes whose best price is for an edition in this format (a wish without a best price has none). */
+  format?: EditionFormat;
 }
 
 /**
@@ -16,7 +22,11 @@ export interface WishFilter {
  * read with their prices (PricedWish), worked out in the user's scope when they are read.
  */
 export interface WishRepository {
-  page(userId: number, filter: WishFilter, request: PageRequest): Promise<PageSlice<PricedWish>>;
+  /**
+   * In `order` (domain/wishes/wish-order.ts; default oldest first). The request's key is `pageKeyOf(order, wish)` of
+   * the neighbouring page's edge wish: the wish id by date added, the book id in the other orders.
+   */
+  page(userId: number, filter: WishFilter, request: PageRequest, order?: WishOrder): Promise<PageSlice<PricedWish>>;
   findById(userId: number, wishId: number): Promise<PricedWish | null>;
   /** Throws BookAlreadyWishedError when the user already wishes this book. */
   add(userId: number, wish: NewWish): Promise<Wish>;

@@ -22,8 +22,15 @@ const CR = 0x0d;
 const LF = 0x0a;
 
 export function parseCsv(text: string, delimiter: CsvDelimiter = ','): CsvRecord[] {
+  return [...csvRecords(text, delimiter)];
+}
+
+/**
+ * The records one at a time, in file order: a large file is read without holding all its records at once (an import
+ * works through it a chunk at a time).
+ */
+export function* csvRecords(text: string, delimiter: CsvDelimiter = ','): Generator<CsvRecord> {
   const separator = delimiter.charCodeAt(0);
-  const records: CsvRecord[] = [];
   let cells: string[] = [];
   let recordHasQuotedCell = false;
   let line = 1;
@@ -40,12 +47,13 @@ export function parseCsv(text: string, delimiter: CsvDelimiter = ','): CsvRecord
     }
     return end;
   };
-  const endRecord = (): void => {
+  const endRecord = (): CsvRecord | null => {
     // A physically empty line is not a record; a line holding just `""` is (one empty, quoted cell).
     const blank = cells.length === 1 && cells[0] === '' && !recordHasQuotedCell;
-    if (!blank) records.push({ line: recordLine, cells });
+    const record = blank ? null : { line: recordLine, cells };
     cells = [];
     recordHasQuotedCell = false;
+    return record;
   };
 
   while (i < text.length) {
@@ -85,7 +93,8 @@ export function parseCsv(text: string, delimiter: CsvDelimiter = ','): CsvRecord
       i += 1;
       continue;
     }
-    endRecord();
+    const record = endRecord();
+    if (record !== null) yield record;
     if (code === CR) i += text.charCodeAt(i + 1) === LF ? 2 : 1;
     else if (code === LF) i += 1;
     line += 1;
@@ -94,10 +103,37 @@ export function parseCsv(text: string, delimiter: CsvDelimiter = ','): CsvRecord
   // The text ended right after a delimiter: that record still has its last, empty cell.
   if (cells.length > 0) {
     cells.push('');
-    endRecord();
+    const record = endRecord();
+    if (record !== null) yield record;
   }
-  return records;
 }
+
+/**
+ * Lines holding something besides spaces, delimiters and quotes, from line `fromLine` (1-based) on: an upper bound of
+ * the records there (a quoted newline makes one record two lines), counted without cutting the text into cells, so a
+ * cap on a file's size is checked before the file is read.
+ */
+export function countFilledLines(text: string, fromLine = 1): number {
+  let count = 0;
+  let line = 1;
+  let filled = false;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code === LF || code === CR) {
+      if (filled && line >= fromLine) count += 1;
+      filled = false;
+      if (code === CR && text.charCodeAt(i + 1) === LF) i += 1;
+      line += 1;
+    } else if (!filled && !BLANK_CODES.has(code)) {
+      filled = true;
+    }
+  }
+  if (filled && line >= fromLine) count += 1;
+  return count;
+}
+
+/** Spaces, the delimiters and the quote: a line of nothing else is no row. */
+const BLANK_CODES = new Set([0x20, 0x09, 0x0b, 0x0c, 0xa0, 0xfeff, 0x2c, 0x3b, QUOTE]);
 
 /** CRLF counts once, like a lone CR or LF. */
 function countLineBreaks(text: string): number {

@@ -1,4 +1,4 @@
-import { detectDelimiter, parseCsv } from './csv.js';
+import { countFilledLines, type CsvRecord, csvRecords, detectDelimiter } from './csv.js';
 import type { ImportLayout } from './import-layout.js';
 import { ROW_READERS } from './layout-rows.js';
 import { detectLayout, unrecognisedFile } from './layouts.js';
@@ -7,8 +7,16 @@ import type { RowReading } from './row-reading.js';
 
 export interface ImportReadings {
   layout: ImportLayout;
-  /** Every non-blank row (or JSON entry) with its line: physical line for CSV, entry position for JSON. */
-  readings: Array<{ line: number; reading: RowReading }>;
+  /**
+   * Lines after the header holding more than spaces, delimiters and quotes (JSON: entries): what a cap on an import's
+   * size counts. A row with a quoted newline counts once per line.
+   */
+  rowCount: number;
+  /**
+   * Every non-blank row (or JSON entry) with its line: physical line for CSV, entry position for JSON. Read afresh at
+   * each call, one row at a time, so a caller that goes through a large file in chunks never holds all its rows.
+   */
+  readings(): Iterable<{ line: number; reading: RowReading }>;
 }
 
 /** A file opening with `{` or `[` is JSON: no CSV export this import knows starts its header that way. */
@@ -18,19 +26,29 @@ export function readImportText(text: string): ImportReadings {
 
 function readCsv(text: string): ImportReadings {
   const { delimiter, hintLine } = detectDelimiter(text);
-  const records = parseCsv(text, delimiter);
-  if (hintLine) records.shift();
-  const [header, ...rows] = records;
-  if (!header) throw unrecognisedFile('the file is empty');
-  const { layout, columns } = detectLayout(header.cells);
-  const readRow = ROW_READERS[layout];
-  const readings: ImportReadings['readings'] = [];
-  for (const { line, cells } of rows) {
-    // Spreadsheets leave `,,,,` lines behind: blank rows are ignored, not reported.
-    if (cells.every((cell) => cell.trim() === '')) continue;
-    readings.push({ line, reading: readRow(cells, columns) });
+  /** The data records: after Excel's `sep=` line and the header, blank rows left out. */
+  function* dataRecords(): Generator<CsvRecord> {
+    const records = csvRecords(text, delimiter);
+    if (hintLine) records.next();
+    records.next();
+    for (const record of records) {
+      // Spreadsheets leave `,,,,` lines behind: blank rows are ignored, not reported.
+      if (!record.cells.every((cell) => cell.trim() === '')) yield record;
+    }
   }
-  return { layout, readings };
+  const records = csvRecords(text, delimiter);
+  if (hintLine) records.next();
+  const header = records.next();
+  if (header.done === true) throw unrecognisedFile('the file is empty');
+  const { layout, columns } = detectLayout(header.value.cells);
+  const readRow = ROW_READERS[layout];
+  return {
+    layout,
+    rowCount: countFilledLines(text, (records.next().value?.line ?? Number.POSITIVE_INFINITY)),
+    *readings() {
+      for (const { line, cells } of dataRecords()) yield { line, reading: readRow(cells, columns) };
+    },
+  };
 }
 
 function readJson(text: string): ImportReadings {
@@ -42,5 +60,5 @@ function readJson(text: string): ImportReadings {
   }
   const readings = readLibraryThingJson(text, value);
   if (readings === null) throw unrecognisedFile('the only JSON this import reads is a LibraryThing export');
-  return { layout: 'librarything-json', readings };
+  return { layout: 'librarything-json', rowCount: readings.length, readings: () => readings };
 }

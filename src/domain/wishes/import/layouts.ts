@@ -1,10 +1,12 @@
 import { ValidationError } from '../../shared/domain-error.js';
 import type { CsvLayout } from './import-layout.js';
+import { PLAIN_ISBN_NAMES } from './plain-columns.js';
 
 /**
  * Which export a file is, told from its header alone (the user never has to say). Each layout lists the
  * columns it cannot do without (any one name of a group will do); the most specific layouts are tried first,
- * because most exports also have an `ISBN` column and would otherwise pass for a plain CSV.
+ * because most exports also have an `ISBN` column and would otherwise pass for a plain CSV. Last comes the plain
+ * CSV: any header naming an ISBN, ISBN-13 or EAN column (`PLAIN_COLUMNS`), whoever wrote it.
  */
 const REQUIRED_COLUMNS: ReadonlyArray<readonly [CsvLayout, readonly (readonly string[])[]]> = [
   ['goodreads', [['book id'], ['title'], ['author'], ['isbn'], ['isbn13'], ['exclusive shelf']]],
@@ -16,7 +18,6 @@ const REQUIRED_COLUMNS: ReadonlyArray<readonly [CsvLayout, readonly (readonly st
   ['calibre', [['title'], ['authors'], ['author_sort', 'title_sort', 'uuid', 'series_index', 'identifiers']]],
   ['librarything', [['title'], ['primary author'], ['collections'], ['isbn', 'isbns']]],
   ['librarything-legacy', [['title'], ['author (first, last)', 'author (last, first)'], ['isbn', 'isbns']]],
-  ['plain', [['isbn']]],
 ];
 
 export interface DetectedLayout {
@@ -27,13 +28,31 @@ export interface DetectedLayout {
 /** Header names → positions, looked up by normalised name, so `ISBN`, ` isbn ` and `Isbn` are one column. */
 export class ColumnIndex {
   private readonly positions = new Map<string, number>();
+  /** The same, by `compactHeaderName`: for files whose columns are known only by their common names. */
+  private readonly compactPositions = new Map<string, number>();
 
   constructor(header: readonly string[]) {
     header.forEach((name, position) => {
       const key = normaliseHeaderName(name);
       // The first of two same-named columns wins, as a reader scanning left to right would expect.
       if (key !== '' && !this.positions.has(key)) this.positions.set(key, position);
+      const compact = compactHeaderName(name);
+      if (compact !== '' && !this.compactPositions.has(compact)) this.compactPositions.set(compact, position);
     });
+  }
+
+  /** Whether the header has a column of one of these compacted names. */
+  hasCompact(names: readonly string[]): boolean {
+    return names.some((name) => this.compactPositions.has(name));
+  }
+
+  /** Like `cell`, by compacted names (`compactHeaderName`). */
+  compactCell(cells: readonly string[], names: readonly string[]): string | undefined {
+    for (const name of names) {
+      const position = this.compactPositions.get(name);
+      if (position !== undefined) return cells[position];
+    }
+    return undefined;
   }
 
   has(...names: string[]): boolean {
@@ -65,11 +84,17 @@ export function normaliseHeaderName(name: string): string {
   return bare.replace(/^'(.*)'$/, '$1').trim().toLowerCase();
 }
 
+/** `normaliseHeaderName` with everything but letters and digits dropped: `ISBN-13`, `isbn_13`, `ISBN 13` → `isbn13`. */
+export function compactHeaderName(name: string): string {
+  return normaliseHeaderName(name).replace(/[^\p{L}\p{N}]/gu, '');
+}
+
 export function detectLayout(header: readonly string[]): DetectedLayout {
   const columns = new ColumnIndex(header);
   for (const [layout, required] of REQUIRED_COLUMNS) {
     if (required.every((alternatives) => columns.has(...alternatives))) return { layout, columns };
   }
+  if (columns.hasCompact(PLAIN_ISBN_NAMES)) return { layout: 'plain', columns };
   throw unrecognisedFile('the first line is not a header this import understands');
 }
 
@@ -78,7 +103,8 @@ export function unrecognisedFile(why: string): ValidationError {
     {
       field: 'file',
       message:
-        'expected a CSV whose header has an "isbn" column (optional "title", "author", "max_price", "currency"), ' +
+        'expected a CSV whose header has an "isbn", "isbn13" or "ean" column (optional "title", "author", "max_price", ' +
+        '"currency"), ' +
         'or an unmodified export of Goodreads, StoryGraph, LibraryThing (CSV, tab-separated or JSON), ' +
         'Open Library, BookWyrm, Hardcover, Calibre or Openreads',
     },

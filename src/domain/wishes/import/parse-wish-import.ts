@@ -6,6 +6,7 @@ import type { ImportLayout } from './import-layout.js';
 import { readImportText } from './import-readings.js';
 import { readIsbns } from './isbn-cells.js';
 import { readMaxPrice } from './max-price-cells.js';
+import type { RowReading } from './row-reading.js';
 import { shorten } from './text-cells.js';
 import type { ImportSeries } from './title-series.js';
 
@@ -41,32 +42,74 @@ export interface ParsedWishImport {
   skipped: number;
 }
 
+/** Some consecutive rows of a file, read: what `ParsedWishImport` says of the whole file, for these rows. */
+export type ParsedWishImportChunk = Omit<ParsedWishImport, 'layout'>;
+
+/** A file whose layout is known, read a chunk of rows at a time. */
+export interface WishImportRows {
+  layout: ImportLayout;
+  /** Non-blank rows after the header (JSON: entries), wanted or not. */
+  rowCount: number;
+  /** The rows in file order, at most `size` rows (wanted or not) to a chunk; only the chunk in hand is held. */
+  chunks(size: number): Generator<ParsedWishImportChunk>;
+}
+
+/** The whole file at once (tests, and anything that reads a small file). */
 export function parseWishImport(bytes: Uint8Array): ParsedWishImport {
-  const { layout, readings } = readImportText(decodeImportText(bytes));
-  const result: ParsedWishImport = { layout, candidates: [], invalid: [], skipped: 0 };
-  for (const { line, reading } of readings) {
-    if (reading.kind === 'unwanted') {
-      result.skipped += 1;
-      continue;
-    }
-    if (reading.kind === 'unreadable') {
-      result.invalid.push({ line, message: reading.message });
-      continue;
-    }
-    const { fields } = reading;
-    const { isbns, rejected } = readIsbns(fields.isbnCells);
-    if (isbns.length === 0 && fields.title === null) {
-      const quoted = rejected.map((cell) => `"${shorten(cell)}"`).join(', ');
-      const why = rejected.length === 0 ? '' : rejected.length === 1 ? ` (${quoted} is not an ISBN)` : ` (${quoted} are not ISBNs)`;
-      result.invalid.push({ line, message: `no ISBN and no title${why}` });
-      continue;
-    }
-    const price = fields.maxPrice ? readMaxPrice(fields.maxPrice.amount, fields.maxPrice.currency) : null;
-    if (price && !price.ok) {
-      result.invalid.push({ line, message: price.message });
-      continue;
-    }
-    result.candidates.push(toCandidate(line, fields, isbns, price?.maxPrice ?? null));
+  const rows = openWishImport(bytes);
+  const result: ParsedWishImport = { layout: rows.layout, candidates: [], invalid: [], skipped: 0 };
+  for (const chunk of rows.chunks(Number.MAX_SAFE_INTEGER)) {
+    result.candidates.push(...chunk.candidates);
+    result.invalid.push(...chunk.invalid);
+    result.skipped += chunk.skipped;
   }
   return result;
+}
+
+/** Tells the layout and counts the rows (a refused header throws here); the rows are read when chunks are asked for. */
+export function openWishImport(bytes: Uint8Array): WishImportRows {
+  const { layout, rowCount, readings } = readImportText(decodeImportText(bytes));
+  return {
+    layout,
+    rowCount,
+    *chunks(size: number) {
+      let chunk: ParsedWishImportChunk = { candidates: [], invalid: [], skipped: 0 };
+      let rows = 0;
+      for (const { line, reading } of readings()) {
+        readRow(line, reading, chunk);
+        rows += 1;
+        if (rows === size) {
+          yield chunk;
+          chunk = { candidates: [], invalid: [], skipped: 0 };
+          rows = 0;
+        }
+      }
+      if (rows > 0) yield chunk;
+    },
+  };
+}
+
+function readRow(line: number, reading: RowReading, result: ParsedWishImportChunk): void {
+  if (reading.kind === 'unwanted') {
+    result.skipped += 1;
+    return;
+  }
+  if (reading.kind === 'unreadable') {
+    result.invalid.push({ line, message: reading.message });
+    return;
+  }
+  const { fields } = reading;
+  const { isbns, rejected } = readIsbns(fields.isbnCells);
+  if (isbns.length === 0 && fields.title === null) {
+    const quoted = rejected.map((cell) => `"${shorten(cell)}"`).join(', ');
+    const why = rejected.length === 0 ? '' : rejected.length === 1 ? ` (${quoted} is not an ISBN)` : ` (${quoted} are not ISBNs)`;
+    result.invalid.push({ line, message: `no ISBN and no title${why}` });
+    return;
+  }
+  const price = fields.maxPrice ? readMaxPrice(fields.maxPrice.amount, fields.maxPrice.currency) : null;
+  if (price && !price.ok) {
+    result.invalid.push({ line, message: price.message });
+    return;
+  }
+  result.candidates.push(toCandidate(line, fields, isbns, price?.maxPrice ?? null));
 }

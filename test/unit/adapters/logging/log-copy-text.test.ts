@@ -38,10 +38,11 @@ const event = (detail: Record<string, unknown>, time = at, names: Partial<LogEve
 });
 
 describe('logCopyText', () => {
-  it('writes one tab-separated line per event: time, level, source, event, detail as JSON', () => {
+  it('writes one tab-separated line per event: time, level, source, event, detail as JSON, instance', () => {
     expect(logCopyText([event({ reason: 'invalid_signature' })])).toBe(
-      '2026-11-26T09:15:42.007Z\twarn\tauth\tauth_failed\t{"reason":"invalid_signature"}\n',
+      '2026-11-26T09:15:42.007Z\twarn\tauth\tauth_failed\t{"reason":"invalid_signature"}\t\\N\n',
     );
+    expect(logCopyText([event({}, at, { instance: 'api-1' })])).toBe('2026-11-26T09:15:42.007Z\twarn\tauth\tauth_failed\t{}\tapi-1\n');
     expect(logCopyText([])).toBe('');
   });
 
@@ -50,8 +51,8 @@ describe('logCopyText', () => {
     const names = { source: 'a\tb\\c\nd\r', event: '\\N' };
     const rows = decode(logCopyText([event(detail, at, names), event({}, at, names)]));
     expect(rows).toEqual([
-      [at.toISOString(), 'warn', names.source, names.event, JSON.stringify(detail)],
-      [at.toISOString(), 'warn', names.source, names.event, '{}'],
+      [at.toISOString(), 'warn', names.source, names.event, JSON.stringify(detail), null],
+      [at.toISOString(), 'warn', names.source, names.event, '{}', null],
     ]);
     expect(JSON.parse(rows[0]![4]!)).toEqual(detail);
     // No raw line break or tab inside a line: the JSON text escapes control characters itself.
@@ -75,7 +76,7 @@ describe('logCopyText', () => {
       event({ i: 3 }, new Date('2026-11-26T09:15:42.001Z'), { event: 'other' }),
       event({ i: 4 }, new Date('2026-11-26T09:15:42.001Z')),
     ];
-    expect(decode(logCopyText(events))).toEqual(events.map((e) => [e.time.toISOString(), e.level, e.source, e.event, JSON.stringify(e.detail)]));
+    expect(decode(logCopyText(events))).toEqual(events.map((e) => [e.time.toISOString(), e.level, e.source, e.event, JSON.stringify(e.detail), null]));
   });
 
   it('writes any valid time as toISOString does, before 1970 and past year 9999 too', () => {
@@ -97,7 +98,7 @@ describe('logCopyText', () => {
         // UTF-16 text as the driver sends it: lone surrogates become U+FFFD in the names (JSON escapes them in details).
         const wire = (s: string): string => Buffer.from(s, 'utf8').toString('utf8');
         expect(decode(wire(logCopyText(events)))).toEqual(
-          events.map((e) => [at.toISOString(), wire(e.level), wire(e.source), wire(e.event), JSON.stringify(e.detail)]),
+          events.map((e) => [at.toISOString(), wire(e.level), wire(e.source), wire(e.event), JSON.stringify(e.detail), null]),
         );
       }),
     );

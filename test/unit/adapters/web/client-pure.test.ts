@@ -1,38 +1,8 @@
-// The browser code's pure pieces, under Node: chart geometry, money display, where validation details go.
+// The browser code's pure pieces, under Node: money display, where validation details go.
 import { describe, expect, it } from 'vitest';
-import { buildChartModel, byCurrency, type ChartQuote } from '../../../../src/adapters/web/client/chart-model.js';
 import { candidateNames, placeProblems } from '../../../../src/adapters/web/client/field-problems.js';
 import { formatMoney } from '../../../../src/adapters/web/client/money.js';
 import { DEFAULT_PAGE, safeNextPage } from '../../../../src/adapters/web/client/next-page.js';
-
-const BOX = { width: 200, height: 120, padLeft: 20, padRight: 0, padTop: 10, padBottom: 10 };
-const daily = (store_id: number, amount: string, fetched_at: string): ChartQuote => ({ store_id, amount, currency: 'EUR', fetched_at, quote_kind: 'daily' });
-
-describe('chart model', () => {
-  it('maps time to x and amount to y inside the box, one series per store in time order', () => {
-    const model = buildChartModel([daily(2, '10.00', '2026-11-03T00:00:00.000Z'), daily(1, '20.00', '2026-11-01T00:00:00.000Z'), daily(1, '15.00', '2026-11-02T00:00:00.000Z')], BOX);
-    expect(model.series.map((s) => s.storeId)).toEqual([1, 2]);
-    expect(model.series[0]!.daily.map((p) => [p.x, p.y, p.amount])).toEqual([[20, 10, '20.00'], [110, 60, '15.00']]);
-    expect(model.series[1]!.daily).toMatchObject([{ x: 200, y: 110, amount: '10.00' }]);
-    // Labels are the API's own strings, not re-formatted floats.
-    expect(model.yLabels).toEqual([{ position: 10, text: '20.00' }, { position: 110, text: '10.00' }]);
-    expect(model.xLabels.map((l) => l.text)).toEqual(['2026-11-01', '2026-11-03']);
-  });
-
-  it('draws a monthly quote as a band over its month, and centres a flat price', () => {
-    const monthly: ChartQuote = { store_id: 1, amount: '9.00', currency: 'EUR', fetched_at: '2026-10-31T00:00:00.000Z', quote_kind: 'monthly', month: '2026-10', min_amount: '8.00', max_amount: '12.00', avg_amount: '10.00' };
-    const model = buildChartModel([monthly, daily(1, '12.00', '2026-11-01T00:00:00.000Z')], BOX);
-    const band = model.series[0]!.monthly[0]!;
-    expect([band.x1, band.x2, band.yMax, band.yMin, band.yAvg]).toEqual([20, 200, 10, 110, 60]);
-    const flat = buildChartModel([daily(1, '5.00', '2026-11-01T00:00:00.000Z')], BOX);
-    expect(flat.series[0]!.daily[0]).toMatchObject({ x: 110, y: 60 });
-  });
-
-  it('never puts two currencies on one axis', () => {
-    const groups = byCurrency([daily(1, '1.00', '2026-11-01T00:00:00.000Z'), { ...daily(2, '1.00', '2026-11-01T00:00:00.000Z'), currency: 'GBP' }]);
-    expect([...groups.keys()]).toEqual(['EUR', 'GBP']);
-  });
-});
 
 describe('money display', () => {
   it('groups the digits of the decimal string without rounding it', () => {

@@ -1,9 +1,8 @@
-// The wishes page's pure pieces: distance from the lowest price ever, the "worth buying now" order, the sparkline.
+// The wishes page's pure pieces: distance from the lowest price ever and the sparkline.
 import { describe, expect, it } from 'vitest';
-import type { ChartQuote } from '../../../../src/adapters/web/client/chart-model.js';
 import { DEFAULT_PAGE } from '../../../../src/adapters/web/client/next-page.js';
 import { buildSparkline } from '../../../../src/adapters/web/client/sparkline-model.js';
-import { aboveLowestBasisPoints, byWorthBuyingNow, lowestEverText, type PricedWish } from '../../../../src/adapters/web/client/wish-prices.js';
+import { aboveLowestAmount, aboveLowestBasisPoints, lowestEverText, type PricedWish } from '../../../../src/adapters/web/client/wish-prices.js';
 
 const priced = (best: string | null, lowest: string | null, below = false, currency = 'EUR'): PricedWish => ({
   best_price: best === null ? null : { amount: best, currency, edition_id: 1, store_id: 1, availability: 'in_stock', fetched_at: '2026-11-01T00:00:00.000Z', url: 'https://store.example/x' },
@@ -33,37 +32,30 @@ describe('distance from the lowest price ever', () => {
   });
 });
 
-describe('worth buying now', () => {
-  it('puts the wishes under their max first, then the closest to their lowest, then those without a comparison or a price', () => {
-    const wishes = [
-      { id: 'no price', ...priced(null, null) },
-      { id: 'far', ...priced('20.00', '10.00') },
-      { id: 'no lowest', ...priced('9.00', null) },
-      { id: 'under max, far', ...priced('15.00', '10.00', true) },
-      { id: 'close', ...priced('10.50', '10.00') },
-      { id: 'under max, lowest', ...priced('10.00', '10.00', true) },
-      { id: 'also far', ...priced('20.00', '10.00') },
-    ];
-    expect(byWorthBuyingNow(wishes).map((w) => w.id)).toEqual(['under max, lowest', 'under max, far', 'close', 'far', 'also far', 'no lowest', 'no price']);
-    // The page's own array is left as the API sent it.
-    expect(wishes[0]!.id).toBe('no price');
+describe('sparkline', () => {
+  const BOX = { width: 100, height: 20, pad: 0 };
+  const WINDOW = { firstDay: '2026-11-01', lastDay: '2026-11-11' };
+
+  it('places the daily lowest prices by date across the window, cheapest at the bottom, whatever their order', () => {
+    const line = buildSparkline([{ date: '2026-11-11', amount: '10.00' }, { date: '2026-11-01', amount: '20.00' }, { date: '2026-11-06', amount: '15.00' }], BOX, WINDOW);
+    expect(line).toMatchObject({ d: 'M0 0 L50 10 L100 20', count: 3, oldest: { amount: '20.00' }, newest: { amount: '10.00' }, lowest: { date: '2026-11-11' } });
+  });
+
+  it('draws a flat line in the middle, a lone point as a dot, and is null without points', () => {
+    expect(buildSparkline([{ date: '2026-11-01', amount: '9.00' }, { date: '2026-11-11', amount: '9.00' }], BOX, WINDOW)?.d).toBe('M0 10 L100 10');
+    expect(buildSparkline([{ date: '2026-11-06', amount: '12.00' }], BOX, WINDOW)?.d).toBe('M50 10 h0');
+    expect(buildSparkline([{ date: '2026-11-06', amount: '12.00' }], { width: 120, height: 32, pad: 3 })?.d).toBe('M60 16 h0');
+    expect(buildSparkline([], BOX, WINDOW)).toBeNull();
   });
 });
 
-describe('sparkline', () => {
-  const BOX = { width: 100, height: 20, padLeft: 0, padRight: 0, padTop: 0, padBottom: 0 };
-  const quote = (store_id: number, amount: string, day: number, currency = 'EUR'): ChartQuote => ({ store_id, amount, currency, fetched_at: `2026-11-0${day}T00:00:00.000Z`, quote_kind: 'daily' });
-
-  it('draws one store’s quotes in one currency in time order, from newest-first quotes', () => {
-    const line = buildSparkline([quote(1, '10.00', 3), quote(2, '99.00', 2), quote(1, '20.00', 1), quote(1, '5.00', 2, 'GBP')], 1, 'EUR', BOX);
-    expect(line).toMatchObject({ d: 'M0 0 L100 20', count: 2, oldest: { amount: '20.00' }, newest: { amount: '10.00' } });
-  });
-
-  it('counts a monthly quote with its average, draws a lone quote as a dot, and is null without quotes', () => {
-    const monthly: ChartQuote = { store_id: 1, amount: '8.00', currency: 'EUR', fetched_at: '2026-10-31T00:00:00.000Z', quote_kind: 'monthly', month: '2026-10', min_amount: '8.00', max_amount: '12.00', avg_amount: '10.00' };
-    expect(buildSparkline([quote(1, '12.00', 1), monthly], 1, 'EUR', BOX)?.d).toMatch(/^M\d+(\.\d)? 10 L100 0$/);
-    expect(buildSparkline([quote(1, '12.00', 1)], 1, 'EUR', BOX)?.d).toBe('M50 10 h0');
-    expect(buildSparkline([quote(2, '12.00', 1)], 1, 'EUR', BOX)).toBeNull();
+describe('the amount above the lowest ever', () => {
+  it('says how far above the lowest ever the best price is, as an exact amount', () => {
+    expect(aboveLowestAmount(priced('15.00', '12.00'))).toBe('3.00');
+    expect(aboveLowestAmount(priced('12.5', '12.45'))).toBe('0.05');
+    expect(aboveLowestAmount(priced('1500', '1200'))).toBe('300');
+    expect(aboveLowestAmount(priced('12.00', '12.00'))).toBe('0.00');
+    expect(aboveLowestAmount(priced('12.00', null))).toBeNull();
   });
 });
 

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { ListAlerts } from '../../../../src/application/alerts/list-alerts.js';
 import { MarkAlertRead } from '../../../../src/application/alerts/mark-alert-read.js';
+import { MarkAllAlertsRead } from '../../../../src/application/alerts/mark-all-alerts-read.js';
 import { AlertNotFoundError } from '../../../../src/domain/alerts/alert.js';
 import { InMemoryAlertRepository } from '../../../support/fakes/in-memory-alert-repository.js';
 import { anAlert } from '../../../support/mothers/alerts.js';
@@ -48,5 +49,22 @@ describe('MarkAlertRead', () => {
     await expect(refused).rejects.toBeInstanceOf(AlertNotFoundError);
     await expect(refused).rejects.toMatchObject({ code: 'not_found', message: 'Alert 3 does not exist' });
     expect(repository.stored(3)?.isRead).toBe(false);
+  });
+});
+
+describe('MarkAllAlertsRead', () => {
+  it("marks every unread alert of the user read, and only the user's", async () => {
+    const repository = alerts();
+    expect(await new MarkAllAlertsRead(repository).execute(READER)).toBe(2);
+    expect([1, 2, 4].map((id) => repository.stored(id)?.isRead)).toEqual([true, true, true]);
+    expect(repository.stored(3)?.isRead).toBe(false);
+    expect(await new MarkAllAlertsRead(repository).execute(READER)).toBe(0);
+  });
+
+  it('leaves the alerts that came after the one given unread', async () => {
+    const repository = alerts();
+    expect(await new MarkAllAlertsRead(repository).execute(READER, 2)).toBe(1);
+    expect(repository.stored(1)?.isRead).toBe(true);
+    expect(repository.stored(4)?.isRead).toBe(false);
   });
 });

@@ -39,8 +39,8 @@ function world() {
   return {
     clock, channels, sender, delivered, logs, queue, inbox, directory,
     schedule: new ScheduleChannelMessages(directory, queue, inbox),
-    deliver: new DeliverChannelMessage(channels, sender, delivered, logs, clock),
-    digests: new SendDailyDigests(inbox, channels, sender, logs, clock),
+    deliver: new DeliverChannelMessage(channels, sender, delivered, logs, clock, channels),
+    digests: new SendDailyDigests(inbox, channels, sender, logs, clock, channels),
   };
 }
 
@@ -111,6 +111,19 @@ describe('DeliverChannelMessage', () => {
     expect(w.logs.named('alert_failed')[0]!.detail).toEqual({ user_id: READER, error: 'webhook: the receiver answered 503' });
   });
 
+  it("keeps each attempt's outcome as the channel's last delivery", async () => {
+    const w = world();
+    await aWebhook(w);
+    const message = await queuedMessage(w);
+    w.sender.failWith = new ChannelDeliveryFailed('the receiver answered 503', true);
+    await w.deliver.execute(message);
+    expect(w.channels.of(READER)[0]!.lastDelivery).toEqual({ at: w.clock.now(), messageKind: 'alert', ok: false, failure: 'the receiver answered 503', retryable: true });
+    w.clock.advance(1000);
+    w.sender.failWith = null;
+    await w.deliver.execute(message);
+    expect(w.channels.of(READER)[0]!.lastDelivery).toEqual({ at: w.clock.now(), messageKind: 'alert', ok: true, failure: null, retryable: false });
+  });
+
   it('gives up at once on a refusal that trying again will not change', async () => {
     const w = world();
     await aWebhook(w);
@@ -134,7 +147,8 @@ describe('DeliverChannelMessage', () => {
   it("logs alert_failed when the account's own e-mail channel has no address to send to", async () => {
     const w = world();
     const clock = new FakeClock();
-    const noAddress = new DeliverChannelMessage(new InMemoryChannelRepository(clock), w.sender, w.delivered, w.logs, clock);
+    const repository = new InMemoryChannelRepository(clock);
+    const noAddress = new DeliverChannelMessage(repository, w.sender, w.delivered, w.logs, clock, repository);
     const channels = (noAddress as unknown as { channels: InMemoryChannelRepository }).channels;
     const channel = await channels.add(READER, newChannelSettings({ kind: 'email', target: null }), null);
     w.directory.routes.push({ channelId: channel.id, userId: READER, kind: 'email', alertKinds: channel.alertKinds, delivery: 'immediate' });
@@ -170,7 +184,9 @@ describe('SendDailyDigests', () => {
     w.sender.failWith = new ChannelDeliveryFailed('SMTP unreachable', true);
     expect(await w.digests.execute()).toEqual({ sent: 0, failed: 1 });
     expect(w.logs.named('alert_failed')).toHaveLength(1);
+    expect(w.channels.of(READER)[0]!.lastDelivery).toMatchObject({ messageKind: 'digest', ok: false, failure: 'SMTP unreachable', retryable: true });
     w.sender.failWith = null;
     expect(await w.digests.execute()).toEqual({ sent: 1, failed: 0 });
+    expect(w.channels.of(READER)[0]!.lastDelivery).toMatchObject({ messageKind: 'digest', ok: true, failure: null });
   });
 });

@@ -37,7 +37,7 @@ function world() {
     update: new UpdateChannel(channels, addresses, uow),
     remove: new DeleteChannel(channels, uow),
     test: new TestChannel(channels, queue),
-    sendTest: new SendChannelTest(channels, sender),
+    sendTest: new SendChannelTest(channels, sender, channels, clock),
   };
 }
 
@@ -47,6 +47,7 @@ describe('CreateChannel', () => {
     const { channel, secret } = await create.execute(READER, { kind: 'email' });
     expect(channel).toEqual({
       id: 1, kind: 'email', target: null, alertKinds: ALL, delivery: 'immediate', isEnabled: true, isDefault: false, accountEmail: null, createdAt: clock.now(),
+      lastDelivery: null,
     });
     expect(secret).toBeNull();
     expect(channels.of(READER)).toEqual([channel]);
@@ -183,5 +184,24 @@ describe('TestChannel and SendChannelTest', () => {
     await expect(sendTest.execute({ userId: READER, channelId: channel.id })).rejects.toBeInstanceOf(ChannelDeliveryFailed);
     sender.failWith = new ChannelDeliveryFailed('404 from the receiver', false);
     expect(await sendTest.execute({ userId: READER, channelId: channel.id })).toEqual({ kind: 'refused', reason: '404 from the receiver' });
+  });
+
+  it("keeps every attempt as the channel's last delivery, its failure in words safe to show", async () => {
+    const { create, sendTest, sender, channels, clock } = world();
+    const { channel } = await create.execute(READER, { kind: 'webhook', target: 'https://hooks.example.org/t' });
+    expect(channels.of(READER)[0]!.lastDelivery).toBeNull();
+    sender.failWith = new ChannelDeliveryFailed('the receiver answered 503', true);
+    await expect(sendTest.execute({ userId: READER, channelId: channel.id })).rejects.toBeInstanceOf(ChannelDeliveryFailed);
+    expect(channels.of(READER)[0]!.lastDelivery).toEqual({ at: clock.now(), messageKind: 'test', ok: false, failure: 'the receiver answered 503', retryable: true });
+    clock.advance(1000);
+    sender.failWith = new ChannelDeliveryFailed('the receiver answered 301 redirecting to https://user:pw@moved.example/hook?token=abc', false);
+    await sendTest.execute({ userId: READER, channelId: channel.id });
+    expect(channels.of(READER)[0]!.lastDelivery).toEqual({
+      at: clock.now(), messageKind: 'test', ok: false, failure: 'the receiver answered 301 redirecting to https://moved.example/…', retryable: false,
+    });
+    clock.advance(1000);
+    sender.failWith = null;
+    await sendTest.execute({ userId: READER, channelId: channel.id });
+    expect(channels.of(READER)[0]!.lastDelivery).toEqual({ at: clock.now(), messageKind: 'test', ok: true, failure: null, retryable: false });
   });
 });

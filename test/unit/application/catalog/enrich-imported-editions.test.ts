@@ -22,6 +22,10 @@ class FakeEnrichment implements ImportedEditionEnrichment {
     return this.waiting.slice(0, limit);
   }
 
+  async waitingCount(): Promise<number> {
+    return this.waiting.length;
+  }
+
   async apply(changes: readonly EditionEnrichment[], at: Date): Promise<void> {
     this.applied.push({ changes: [...changes], at });
     const done = new Set(changes.map((change) => change.editionId));

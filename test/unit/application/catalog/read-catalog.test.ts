@@ -67,6 +67,23 @@ describe('ListBooks', () => {
     expect((await new ListBooks(books).execute({ q: '   ' }, firstPage())).items).toHaveLength(3);
     expect(books.filters).toEqual([{}]);
   });
+
+  it('lists the named books that exist, in id order, each once, and pages them', async () => {
+    const { books } = catalog();
+    const use = new ListBooks(books);
+    expect((await use.execute({ ids: [3, 9, 1, 3] }, firstPage())).items.map((b) => b.id)).toEqual([1, 3]);
+    expect(books.filters).toEqual([{ ids: [3, 9, 1] }]);
+    expect(await use.execute({ ids: [3, 1, 2] }, firstPage(2))).toMatchObject({ items: [{ id: 1 }, { id: 2 }], hasMore: true });
+    expect(await use.execute({ ids: [3, 1, 2] }, pageAfter(2, 2))).toMatchObject({ items: [{ id: 3 }], hasMore: false });
+  });
+
+  it('narrows the named books by the query too', async () => {
+    const { books } = catalog();
+    const page = await new ListBooks(books).execute({ ids: [1, 2], q: 'der' }, firstPage());
+    expect(page.items).toEqual([]);
+    expect(books.filters).toEqual([{ ids: [1, 2], search: 'der' }]);
+    expect((await new ListBooks(books).execute({ ids: [1, 3], q: 'ver' }, firstPage())).items.map((b) => b.id)).toEqual([1, 3]);
+  });
 });
 
 describe('ListEditions', () => {
@@ -94,6 +111,16 @@ describe('ListAuthors', () => {
     const page = await new ListAuthors(authors).execute({ q: 'STANISLAW' }, firstPage());
     expect(page.items.map((a) => a.id)).toEqual([2]);
     expect(authors.filters).toEqual([{ search: 'stanislaw' }]);
+  });
+
+  it('lists the named authors that exist, in id order, narrowed by the query when there is one', async () => {
+    const { authors } = catalog();
+    const use = new ListAuthors(authors);
+    expect((await use.execute({ ids: [2, 7, 1, 2] }, firstPage())).items.map((a) => a.id)).toEqual([1, 2]);
+    expect((await use.execute({ ids: [1, 2], q: 'kafka' }, firstPage())).items.map((a) => a.id)).toEqual([1]);
+    expect(authors.filters).toEqual([{ ids: [2, 7, 1] }, { search: 'kafka', ids: [1, 2] }]);
+    // The query's own rule still holds with ids.
+    await expect(use.execute({ ids: [1], q: 'ka' }, firstPage())).rejects.toBeInstanceOf(ValidationError);
   });
 
   it('refuses a query shorter than three characters once folded, without asking the repository', async () => {

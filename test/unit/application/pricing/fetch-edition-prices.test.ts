@@ -11,6 +11,7 @@ import { FakeClock } from '../../../support/fakes/fake-clock.js';
 import { FakeLogSink } from '../../../support/fakes/fake-log-sink.js';
 import { FakePriceSource } from '../../../support/fakes/fake-price-source.js';
 import { FakeUnitOfWork } from '../../../support/fakes/fake-unit-of-work.js';
+import { InMemoryFetchOutcomeLedger } from '../../../support/fakes/in-memory-fetch-outcome-ledger.js';
 import { InMemoryPricingRepository } from '../../../support/fakes/in-memory-pricing-repository.js';
 import { aNewUserAlert, anEditionWithTargets, aPriceFound, aStoreTarget } from '../../../support/mothers/pricing.js';
 
@@ -27,8 +28,10 @@ function world() {
   const uow = new FakeUnitOfWork().enlist(pricing);
   const channels = channelScheduling();
   const record = new RecordObservations(pricing, detector, channels.schedule, new DeliverAlerts(logs, clock), uow);
-  const use = new FetchEditionPrices(pricing, source, record, clock, uow);
-  return { use, clock, pricing, source, detector, channels, logs, uow };
+  const outcomes = new InMemoryFetchOutcomeLedger();
+  uow.enlist(outcomes);
+  const use = new FetchEditionPrices(pricing, source, record, clock, uow, outcomes);
+  return { use, clock, pricing, source, detector, channels, logs, uow, outcomes };
 }
 
 describe('FetchEditionPrices', () => {
@@ -60,6 +63,25 @@ describe('FetchEditionPrices', () => {
       { storeId: 4, error: 'blocked', message: 'captcha' },
     ]);
     expect(pricing.quotes).toEqual(result.quotes);
+  });
+
+  it("counts every store's answer for its health, with the quotes in one transaction, and nothing when storing fails", async () => {
+    const { use, pricing, source, clock, outcomes, uow } = world();
+    pricing.addEdition(anEditionWithTargets({ editionId: 1, storeIds: [2, 3] }));
+    source.answer(aStoreTarget({ editionId: 1, storeId: 2 }).productUrl, aPriceFound());
+    source.answer(aStoreTarget({ editionId: 1, storeId: 3 }).productUrl, { ok: false, failure: { kind: 'no_price', message: 'nothing price-like' } });
+    await use.execute(READER, 1, LIMITS);
+    expect(outcomes.outcomes).toEqual([
+      { storeId: 2, at: clock.now(), failure: null },
+      { storeId: 3, at: clock.now(), failure: { kind: 'no_price', message: 'nothing price-like' } },
+    ]);
+    expect(uow.committed).toBe(2);
+
+    pricing.addEdition(anEditionWithTargets({ editionId: 7, storeIds: [2] }));
+    source.answer(aStoreTarget({ editionId: 7, storeId: 2 }).productUrl, aPriceFound());
+    pricing.failNextAdd();
+    await expect(use.execute(OTHER_READER, 7, LIMITS)).rejects.toThrow('could not store the quotes');
+    expect(outcomes.outcomes).toHaveLength(2);
   });
 
   it("queues the channel messages of the alerts the new quotes trigger, without sending them on the request", async () => {

@@ -13,6 +13,7 @@ import { FakeClock } from '../../../support/fakes/fake-clock.js';
 import { FakeLogSink } from '../../../support/fakes/fake-log-sink.js';
 import { FakePriceSource } from '../../../support/fakes/fake-price-source.js';
 import { FakeUnitOfWork } from '../../../support/fakes/fake-unit-of-work.js';
+import { InMemoryFetchOutcomeLedger } from '../../../support/fakes/in-memory-fetch-outcome-ledger.js';
 import { InMemoryFetchRunRepository } from '../../../support/fakes/in-memory-fetch-run-repository.js';
 import { InMemoryPricingRepository } from '../../../support/fakes/in-memory-pricing-repository.js';
 import { aClaimedTask, aNewUserAlert, aPriceFound, aStoreTarget } from '../../../support/mothers/pricing.js';
@@ -39,7 +40,7 @@ function bundle(claimed: ClaimedTask[]) {
   const logs: LogSink = { record: (event) => void events.push(event), ready: async () => undefined, close: async () => undefined };
   const source: PriceSource = { fetchPrice: async () => ({ ok: false, failure: { kind: 'not_found', message: 'no such page' } }) };
   const record = { storeInTransaction: async () => ({ stored: [], alerts: [] }), deliverAlerts: async () => undefined } as unknown as RecordObservations;
-  const use = new RunFetchBundle(new FakeRuns(claimed) as unknown as FetchRunRepository, source, record, logs, { now: () => NOW }, new FakeUnitOfWork());
+  const use = new RunFetchBundle(new FakeRuns(claimed) as unknown as FetchRunRepository, source, record, logs, { now: () => NOW }, new FakeUnitOfWork(), new InMemoryFetchOutcomeLedger());
   return { use, events };
 }
 
@@ -70,8 +71,10 @@ function world() {
   const uow = new FakeUnitOfWork().enlist(runs);
   const channels = channelScheduling();
   const record = new RecordObservations(pricing, detector, channels.schedule, new DeliverAlerts(logs, clock), uow);
-  const use = new RunFetchBundle(runs, source, record, logs, clock, uow);
-  return { use, clock, runs, source, pricing, detector, channels, logs, uow };
+  const outcomes = new InMemoryFetchOutcomeLedger();
+  uow.enlist(outcomes);
+  const use = new RunFetchBundle(runs, source, record, logs, clock, uow, outcomes);
+  return { use, clock, runs, source, pricing, detector, channels, logs, uow, outcomes };
 }
 
 /** A run of `tasks` whose pages all show a price (18.90 EUR unless the test answers otherwise). */
@@ -117,6 +120,27 @@ describe('RunFetchBundle over in-memory ports', () => {
     expect(await w.use.execute(job)).toEqual({ succeeded: 0, failed: 0, duplicates: 2 });
     expect(w.source.fetched).toHaveLength(2);
     expect(w.pricing.quotes).toHaveLength(2);
+  });
+
+  it("counts each settled fetch once for its store's health: a price or the failure's kind, none for a gone target or a duplicate", async () => {
+    const w = world();
+    const runId = runOf(w, [aClaimedTask({ editionId: 1, storeId: 2 }), aClaimedTask({ editionId: 1, storeId: 3 }), { editionId: 5, storeId: 2, bookId: null, target: null }]);
+    w.source.answer(aStoreTarget({ editionId: 1, storeId: 3 }).productUrl, { ok: false, failure: { kind: 'blocked', message: 'a robot check' } });
+    const job = w.runs.jobOf(runId);
+    await w.use.execute(job);
+    await w.use.execute(job);
+    expect(w.outcomes.outcomes).toEqual([
+      { storeId: 2, at: w.clock.now(), failure: null },
+      { storeId: 3, at: w.clock.now(), failure: { kind: 'blocked', message: 'a robot check' } },
+    ]);
+  });
+
+  it("records no store outcome when storing the bundle fails: the retry counts it", async () => {
+    const w = world();
+    const runId = runOf(w, [aClaimedTask({ editionId: 1, storeId: 2 })]);
+    w.pricing.failNextAdd(new Error('database gone'));
+    await expect(w.use.execute(w.runs.jobOf(runId))).rejects.toThrow('database gone');
+    expect(w.outcomes.outcomes).toEqual([]);
   });
 
   it('counts as duplicates the tasks another delivery settled after this one claimed them (a lapsed claim)', async () => {

@@ -32,8 +32,8 @@ describe('AddWish', () => {
 
   it("answers the new wish with the prices its book already has in the user's scope", async () => {
     const { use, wishes, clock } = world();
-    const best = { price: euros('9.99'), editionId: 7, storeId: 3, availability: 'in_stock' as const, fetchedAt: clock.now(), url: 'https://store.example/7' };
-    const lowest = { price: euros('8.50'), editionId: 7, storeId: 4, fetchedAt: clock.now() };
+    const best = { price: euros('9.99'), editionId: 7, format: 'paperback' as const, storeId: 3, storeName: 'Store 3', availability: 'in_stock' as const, fetchedAt: clock.now(), url: 'https://store.example/7' };
+    const lowest = { price: euros('8.50'), editionId: 7, format: 'paperback' as const, storeId: 4, fetchedAt: clock.now() };
     wishes.pricesFor(READER, 2, { best, lowest });
     const wish = await use.execute(READER, aNewWish({ bookId: 2, maxPrice: euros('9.99') }));
     expect(wish).toMatchObject({ bookId: 2, bestPrice: best, lowestPrice: lowest, belowMaxPrice: true });

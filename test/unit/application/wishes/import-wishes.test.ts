@@ -9,8 +9,9 @@ import {
   type NewImportedBook,
 } from '../../../../src/application/wishes/ports/import-catalog-writer.js';
 import type { WishRepository } from '../../../../src/application/wishes/ports/wish-repository.js';
-import { IMPORT_REPORT_MAX_LISTED, ImportWishes } from '../../../../src/application/wishes/import-wishes.js';
+import { IMPORT_CHUNK_ROWS, IMPORT_MAX_ROWS, IMPORT_REPORT_MAX_LISTED, IMPORT_STOPPED_RETRY_SECONDS, ImportWishes } from '../../../../src/application/wishes/import-wishes.js';
 import type { UnitOfWork } from '../../../../src/application/shared/unit-of-work.js';
+import { ServiceUnavailableError, TooLargeError } from '../../../../src/domain/shared/domain-error.js';
 import { normalizeForSearch } from '../../../../src/domain/shared/search-text.js';
 import type { NewWish } from '../../../../src/domain/wishes/wish.js';
 
@@ -218,5 +219,59 @@ describe('ImportWishes', () => {
     const { use } = importer(catalog, new Set([1]));
     const report = await use.execute(7, csv('isbn\n9780306406157\n'), { createMissing: true });
     expect(report).toMatchObject({ created: 0, alreadyWished: 1, createdBooks: 0 });
+  });
+
+  it('with create_missing: works a chunk of rows at a time, each in its own transaction under the lock (others wait one chunk at most)', async () => {
+    const catalog = new FakeCatalog();
+    const { use, wishes } = importer(catalog);
+    const rows = 2 * IMPORT_CHUNK_ROWS + 5;
+    const lines = Array.from({ length: rows }, (_, i) => `,Title ${i},Author ${i}`).join('\n');
+    const report = await use.execute(7, csv(`isbn,title,author\n${lines}\n`), { createMissing: true });
+    expect(report).toMatchObject({ created: rows, createdBooks: rows, alreadyWished: 0 });
+    expect(wishes.added).toHaveLength(rows);
+    expect(catalog.events.filter((event) => event === 'transaction')).toHaveLength(3);
+    expect(catalog.events.filter((event) => event === 'lock')).toHaveLength(3);
+    // Each transaction takes the lock before it matches; the enrichment is asked for once, after the last commit.
+    catalog.events.forEach((event, i) => {
+      if (event === 'transaction') expect(catalog.events[i + 1]).toBe('lock');
+    });
+    expect(catalog.events.filter((event) => event === 'enqueue-enrichment')).toHaveLength(1);
+    expect(catalog.events.at(-1)).toBe('enqueue-enrichment');
+  });
+
+  it('stops between two chunks when the service starts stopping: the chunks before are kept, and it says how far it got', async () => {
+    const catalog = new FakeCatalog();
+    const wishes = new FakeWishes(catalog.events);
+    const stop = new AbortController();
+    // The stop starts while the first chunk is being written.
+    const uow: UnitOfWork = {
+      transaction: async (work) => {
+        catalog.events.push('transaction');
+        stop.abort();
+        return work();
+      },
+    };
+    const use = new ImportWishes(wishes as unknown as WishRepository, catalog, catalog, uow, catalog);
+    const rows = 3 * IMPORT_CHUNK_ROWS;
+    const lines = Array.from({ length: rows }, (_, i) => `,Title ${i},Author ${i}`).join('\n');
+    const error = await use.execute(7, csv(`isbn,title,author\n${lines}\n`), { createMissing: true, stopping: stop.signal }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ServiceUnavailableError);
+    expect((error as ServiceUnavailableError).retryAfterSeconds).toBe(IMPORT_STOPPED_RETRY_SECONDS);
+    expect((error as Error).message).toMatch(new RegExp(`stopped after ${IMPORT_CHUNK_ROWS.toLocaleString('en-US')} of ${rows.toLocaleString('en-US')} rows`));
+    expect(wishes.added).toHaveLength(IMPORT_CHUNK_ROWS);
+    expect(catalog.events.filter((event) => event === 'transaction')).toHaveLength(1);
+    // What was created is enriched all the same.
+    expect(catalog.events.at(-1)).toBe('enqueue-enrichment');
+  });
+
+  it(`refuses a file of more than IMPORT_MAX_ROWS rows (${IMPORT_MAX_ROWS}) before any transaction; blank rows do not count`, async () => {
+    const catalog = new FakeCatalog();
+    const { use } = importer(catalog);
+    const atCap = `isbn\n${'9780306406157\n'.repeat(IMPORT_MAX_ROWS)}\n\n,\n`;
+    await expect(use.execute(7, csv(`${atCap}9780306406157\n`))).rejects.toThrow(TooLargeError);
+    await expect(use.execute(7, csv(`${atCap}9780306406157\n`))).rejects.toThrow(/200,000 rows/);
+    expect(catalog.events).toEqual([]);
+    const report = await use.execute(7, csv(atCap));
+    expect(report.unmatchedCount).toBe(IMPORT_MAX_ROWS);
   });
 });

@@ -4,6 +4,7 @@ import { ListWishes } from '../../../../src/application/wishes/list-wishes.js';
 import { RemoveWish } from '../../../../src/application/wishes/remove-wish.js';
 import { UpdateWish } from '../../../../src/application/wishes/update-wish.js';
 import { WishNotFoundError } from '../../../../src/domain/wishes/errors.js';
+import { wishOrderOf } from '../../../../src/domain/wishes/wish-order.js';
 import { FakeClock } from '../../../support/fakes/fake-clock.js';
 import { InMemoryWishRepository } from '../../../support/fakes/in-memory-wish-repository.js';
 import { firstPage, pageAfter } from '../../../support/mothers/page.js';
@@ -70,7 +71,7 @@ describe('ListWishes', () => {
 
   it('filters by whether the best price is at or under the max price, keeping pages full', async () => {
     const at = new Date('2026-11-20T03:00:00Z');
-    const best = (amount: string) => ({ price: euros(amount), editionId: 1, storeId: 1, availability: 'in_stock' as const, fetchedAt: at, url: 'https://store.example/1' });
+    const best = (amount: string) => ({ price: euros(amount), editionId: 1, format: 'paperback' as const, storeId: 1, storeName: 'Store 1', availability: 'in_stock' as const, fetchedAt: at, url: 'https://store.example/1' });
     // Book 1 (max 15.00) at 14.99 is below; book 2 has no max price; book 3 has no price at all.
     wishes.pricesFor(READER, 1, { best: best('14.99'), lowest: null }).pricesFor(READER, 2, { best: best('1.00'), lowest: null });
     const use = new ListWishes(wishes);
@@ -85,5 +86,24 @@ describe('ListWishes', () => {
     const use = new ListWishes(wishes);
     expect((await use.execute(OTHER_READER, { bookId: 1 }, firstPage())).items).toMatchObject([{ id: othersWish }]);
     expect((await use.execute(OTHER_READER, { bookId: 2 }, firstPage())).items).toEqual([]);
+  });
+  it('filters by monitoring and by the format of the best price', async () => {
+    await new UpdateWish(wishes).execute(READER, readersWish, { isMonitored: false });
+    const at = new Date('2026-11-20T03:00:00Z');
+    const best = (format: 'ebook' | 'paperback') => ({ price: euros('9.00'), editionId: 1, format, storeId: 1, storeName: 'Store 1', availability: 'in_stock' as const, fetchedAt: at, url: 'https://store.example/1' });
+    wishes.pricesFor(READER, 1, { best: best('ebook'), lowest: null }).pricesFor(READER, 2, { best: best('paperback'), lowest: null });
+    const use = new ListWishes(wishes);
+    expect((await use.execute(READER, { isMonitored: false }, firstPage())).items.map((w) => w.bookId)).toEqual([1]);
+    expect((await use.execute(READER, { isMonitored: true }, firstPage())).items.map((w) => w.bookId)).toEqual([2, 3]);
+    expect((await use.execute(READER, { format: 'paperback' }, firstPage())).items.map((w) => w.bookId)).toEqual([2]);
+    expect((await use.execute(READER, { format: 'audiobook' }, firstPage())).items).toEqual([]);
+  });
+
+  it('lists newest first when asked, paging the same way', async () => {
+    const use = new ListWishes(wishes);
+    const newest = wishOrderOf('-created_at');
+    const first = await use.execute(READER, {}, firstPage(2), newest);
+    expect(first).toMatchObject({ items: [{ bookId: 3 }, { bookId: 2 }], hasMore: true });
+    expect(await use.execute(READER, {}, pageAfter(first.items[1]!.id, 2), newest)).toMatchObject({ items: [{ bookId: 1 }], hasMore: false });
   });
 });

@@ -27,6 +27,7 @@ const channel = (over: Partial<ChannelRoute> = {}): ChannelRoute => ({
   kind: 'webhook',
   alertKinds: ['below_max_price', 'price_drop', 'new_lowest', 'back_in_stock'],
   delivery: 'immediate',
+  target: `https://hooks${over.channelId ?? 1}.example/alert`,
   ...over,
 });
 
@@ -64,5 +65,22 @@ describe('planChannelMessages', () => {
 
   it('keeps the channel\'s delivery, so a digest channel\'s messages wait for the day\'s e-mail', () => {
     expect(planChannelMessages([raised('new_lowest')], [channel({ kind: 'email', delivery: 'daily_digest' })])[0]).toMatchObject({ kind: 'email', delivery: 'daily_digest' });
+  });
+
+  it('sends one message per receiver per quote: channels of one user on one host share it, the oldest channel takes it', () => {
+    const channels = [
+      channel({ channelId: 1, target: 'https://hooks.example/a', alertKinds: ['back_in_stock'] }),
+      channel({ channelId: 2, target: 'https://hooks.example/b' }),
+      channel({ channelId: 3, target: 'https://HOOKS.example:443/c' }),
+      channel({ channelId: 4, target: 'https://other.example/a' }),
+      channel({ channelId: 5, kind: 'ntfy', target: 'https://hooks.example/topic' }),
+      channel({ channelId: 6, kind: 'email', target: 'ann@example.org' }),
+      channel({ channelId: 7, kind: 'email', target: 'ANN@example.org' }),
+      channel({ channelId: 8, kind: 'email', target: 'bob@example.org' }),
+      channel({ channelId: 9, userId: 8, target: 'https://hooks.example/a' }),
+    ];
+    const planned = planChannelMessages([raised('price_drop'), raised('price_drop', { quoteId: 101 })], channels);
+    // Channel 1 does not take price drops, so channel 2 is the host's; another user's channel is theirs.
+    expect(planned.map((m) => m.channelId)).toEqual([2, 4, 5, 6, 8, 2, 4, 5, 6, 8]);
   });
 });

@@ -65,14 +65,20 @@ describe('newChannelSettings', () => {
     ['example.org/hook', 'must be an absolute http:// or https:// URL'],
     ['/relative', 'must be an absolute http:// or https:// URL'],
     ['javascript:alert(1)', 'must be an absolute http:// or https:// URL'],
-    ['https://user:pass@example.org/hook', 'must not carry a user name or password'],
-    ['https://token@example.org/hook', 'must not carry a user name or password'],
     ['me@example.org', 'must be an absolute http:// or https:// URL'],
     [`https://example.org/${'x'.repeat(2048)}`, 'must be at most 2048 characters'],
   ])('refuses the URL target %s: %s', (target, message) => {
     expect(problemsOf(() => newChannelSettings({ kind: 'webhook', target }))).toEqual([{ field: 'target', message }]);
     expect(problemsOf(() => newChannelSettings({ kind: 'ntfy', target }))).toEqual([{ field: 'target', message }]);
   });
+
+  it.each([['https://user:pass@example.org/hook'], ['https://token@example.org/hook']])(
+    'refuses credentials in a webhook URL (%s), and takes them for an ntfy topic (sent as Basic authentication)',
+    (target) => {
+      expect(problemsOf(() => newChannelSettings({ kind: 'webhook', target }))).toEqual([{ field: 'target', message: 'must not carry a user name or password' }]);
+      expect(newChannelSettings({ kind: 'ntfy', target }).target).toBe(target);
+    },
+  );
 
   it('requires a target for webhook and ntfy', () => {
     expect(fieldsOf(() => newChannelSettings({ kind: 'webhook' }))).toEqual(['target']);
@@ -134,7 +140,7 @@ describe('changeChannelSettings', () => {
 describe('addressOf', () => {
   const channel = (target: string | null, accountEmail: string | null): Channel => ({
     ...newChannelSettings({ kind: 'email', target }),
-    id: 1, isDefault: false, accountEmail, createdAt: new Date(0),
+    id: 1, isDefault: false, accountEmail, createdAt: new Date(0), lastDelivery: null,
   });
 
   it("is the channel's target, else the account's address, else none", () => {

@@ -1,7 +1,8 @@
-import express, { type RequestHandler, type Router } from 'express';
+import { type RequestHandler, type Router } from 'express';
 import type { RequestScope } from '../../../../application/shared/request-scope.js';
 import { sendError } from '../errors/error-response.js';
 import { jsonBody, requireJson } from './json-body.js';
+import { sendJson } from './json-answer.js';
 import type { RouteSpec } from './route-spec.js';
 import { uploadBody } from './upload-body.js';
 import { parseOrThrow, rejectUnstorableText } from './validate.js';
@@ -9,18 +10,11 @@ import { parseOrThrow, rejectUnstorableText } from './validate.js';
 export interface MountDeps {
   authenticate: RequestHandler;
   scope: RequestScope;
+  /** Aborted when the service starts stopping; never aborted when absent. */
+  stopping?: AbortSignal;
 }
 
-/**
- * `res.json` without Express's extras (ETags are off, bodies are fresh): one string write, where `res.json`
- * turns the text into a Buffer and makes Node send headers and body as two chunks.
- */
-function sendJson(res: express.Response, body: unknown): void {
-  const text = JSON.stringify(body);
-  res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  res.setHeader('Content-Length', Buffer.byteLength(text));
-  res.end(text);
-}
+const NEVER_STOPPING = new AbortController().signal;
 
 /**
  * Mounts every spec on the router: auth, media type, body parsing, validation, a fresh persistence scope,
@@ -55,12 +49,13 @@ export function mountRoutes(router: Router, specs: readonly RouteSpec[], deps: M
           body,
           userId: (res.locals.userId as number | undefined) ?? null,
           path: req.baseUrl + req.path,
+          stopping: deps.stopping ?? NEVER_STOPPING,
         }),
       );
       for (const [name, value] of Object.entries(result.headers ?? {})) res.setHeader(name, value);
       res.statusCode = result.status;
       if (result.body === undefined) res.end();
-      else sendJson(res, result.body);
+      else sendJson(req, res, result.body);
     });
     router[spec.method](spec.path, ...chain);
     const methods = methodsByPath.get(spec.path) ?? new Set<string>();

@@ -123,8 +123,8 @@ function errorResponses(spec: RouteSpec): Record<number, JsonSchema> {
     responses[415] = errorResponse(spec.upload ? 'The body is neither text/csv nor multipart/form-data' : 'The body is not application/json');
   }
   if (spec.errors?.[429]) responses[429] = errorResponse(spec.errors[429], { 'Retry-After': RETRY_AFTER });
-  const unavailable = ['The database is unavailable', spec.errors?.[503]].filter(Boolean).join('; or ');
-  responses[503] = errorResponse(unavailable, { 'Retry-After': RETRY_AFTER });
+  const unavailable = [spec.usesDatabase === false ? null : 'The database is unavailable', spec.errors?.[503]].filter(Boolean).join('; or ');
+  if (unavailable !== '') responses[503] = errorResponse(unavailable, { 'Retry-After': RETRY_AFTER });
   return responses;
 }
 

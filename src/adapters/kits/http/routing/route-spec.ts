@@ -16,6 +16,8 @@ export interface RouteInput<P, Q, B> {
   userId: number | null;
   /** Root-relative path of this request without its query, for building links. */
   path: string;
+  /** Aborted when the service starts stopping: a long handler stops at a safe point and says so. */
+  stopping: AbortSignal;
 }
 
 export interface ResponseSpec {
@@ -50,6 +52,8 @@ export interface RouteSpec<P = unknown, Q = unknown, B = unknown> {
    * 400 (anything to validate), 401 (a JWT), 413 and 415 (a body), 503 (the database), and 405 for missing methods.
    */
   errors?: Partial<Record<RouteErrorStatus, string>>;
+  /** `false` for a route that answers from memory (settings): no 503 for an unavailable database is declared. */
+  usesDatabase?: boolean;
   handle(input: RouteInput<P, Q, B>): Promise<HttpResult>;
 }
 

@@ -1,8 +1,9 @@
-// One book: its authors, editions (add one), the wish toggle, and per edition the prices with their history.
-import { api, ApiError, collectAll, type Page } from '../api.js';
+// One book: cover, authors, editions (add one), the wish toggle, and per edition its prices per store and a price
+// chart. Rendering takes four requests besides the navigation's badge: the book, its authors (`ids`), the user's
+// wish of it (`book_id`), and every edition with its price history (`/price-history`, which also names the stores
+// and the editions' languages). The languages for the add-edition form load when the form is opened.
+import { api, ApiError, type Page } from '../api.js';
 import { availabilityText } from '../availability.js';
-import type { ChartQuote } from '../chart-model.js';
-import { CollectionView } from '../collection-view.js';
 import { byId, el, entryParam, formatDateTime, replaceChildren } from '../dom.js';
 import type { ErrorDisplay } from '../error-display.js';
 import { bindForm } from '../form-helper.js';
@@ -10,17 +11,26 @@ import { allLanguages, type Book, storesById } from '../lookups.js';
 import { formatMoney } from '../money.js';
 import { refreshUnreadCount } from '../nav.js';
 import { startPage } from '../page.js';
-import { renderPriceCharts } from '../price-chart.js';
+import { type PriceChart, priceChart } from '../price-chart.js';
+import { buildChartData, type PriceSeries, RANGES, type RangeKey, seriesByCurrency } from '../price-history-model.js';
 
 interface Edition {
   edition_id: number;
   isbn: string;
   format: string;
   language_id: number;
+  language_name: string;
   edition_title: string | null;
   publisher: string | null;
   published_year: number | null;
   cover_url: string | null;
+  series: PriceSeries[];
+}
+
+interface PriceHistory {
+  book_id: number;
+  truncated: boolean;
+  editions: Edition[];
 }
 
 interface Author {
@@ -29,10 +39,10 @@ interface Author {
   aliases: string[];
 }
 
-interface Quote extends ChartQuote {
-  price_quote_id: number;
-  availability: string;
-  url: string;
+interface Quote {
+  store_id: number;
+  amount: string;
+  currency: string;
 }
 
 interface Wish {
@@ -40,66 +50,197 @@ interface Wish {
   book_id: number;
 }
 
+/** Covers come from the metadata sources (https only: the page's policy allows no other remote images). */
+const coverOf = (url: string | null, alt: string, className: string): HTMLImageElement | null =>
+  url?.startsWith('https://') ? el('img', { src: url, alt, class: className, loading: 'lazy', referrerpolicy: 'no-referrer' }) : null;
+
 startPage(async ({ errors }) => {
   const bookId = Number(entryParam('id'));
   if (!Number.isSafeInteger(bookId) || bookId < 1) throw new Error('This page needs a book: open it from the list of books.');
+  const historyUrl = `/api/books/${bookId}/price-history`;
+  // Started together: the history does not wait for the book.
+  const firstHistory = api<PriceHistory>('GET', historyUrl);
+  void wishToggle(bookId, errors);
   let book = await api<Book>('GET', `/api/books/${bookId}`);
   const showBook = async () => {
     byId('page-title').textContent = book.book_original_title;
     document.title = `${book.book_original_title} · Shelfwatch`;
-    const authors = await Promise.all(book.author_ids.map((id) => api<Author>('GET', `/api/authors/${id}`)));
+    const authors = await authorsOf(book.author_ids);
+    byId('book-authors').textContent = authors.length ? `by ${authors.map((a) => a.author_name).join(', ')}` : '';
     replaceChildren(byId('author-names'), ...(authors.length ? authors.map((a) => el('li', {}, a.author_name)) : [el('li', { class: 'hint' }, 'No authors yet.')]));
   };
-  await showBook();
-
-  void wishToggle(bookId, errors);
+  const bookShown = showBook();
   authorForm(errors, () => book, async (updated) => {
     book = updated;
     await showBook();
   });
 
-  const languageNames = allLanguages().then((all) => new Map(all.map((l) => [l.language_id, l.language_name])));
+  const prices = new PricesView(errors);
+  let editions: Edition[] = [];
   let selected: number | null = null;
-  const editions = new CollectionView<Edition>(byId('edition-list'), {
-    label: 'Editions',
-    emptyText: 'No editions yet. Add one below.',
-    errors,
-    renderItem: (edition) => {
-      const language = el('span', {}, '');
-      void languageNames.then((names) => (language.textContent = names.get(edition.language_id) ?? ''));
-      const details = [edition.edition_title, edition.publisher, edition.published_year].filter(Boolean).join(', ');
-      const button = el('button', { type: 'button', 'aria-controls': 'prices' }, 'Prices');
-      button.addEventListener('click', () => void selectEdition(edition));
-      // Covers come from the metadata sources (https only: the page's policy allows no other remote images).
-      const cover = edition.cover_url?.startsWith('https://')
-        ? el('img', { src: edition.cover_url, alt: `Cover of ISBN ${edition.isbn}`, class: 'cover', loading: 'lazy', referrerpolicy: 'no-referrer' })
-        : null;
-      return el('div', { class: 'row', 'data-edition-id': edition.edition_id },
-        cover,
-        el('span', { class: 'title' }, `ISBN ${edition.isbn}`),
-        el('span', { class: 'meta' }, `${edition.format}, `, language, details ? `, ${details}` : ''),
-        button);
-    },
-    onPage: (page) => {
-      if (selected === null && page.data[0]) void selectEdition(page.data[0]);
-    },
-  });
-  void editions.show(`/api/books/${bookId}/editions?per_page=10`);
+  const showHistory = (history: PriceHistory) => {
+    editions = history.editions;
+    renderEditions(editions, selected, (edition) => select(edition.edition_id));
+    // The cover's box is in the page from the first paint (a placeholder without a cover), so the head never moves.
+    const cover = editions.map((e) => coverOf(e.cover_url, '', 'book-cover-image')).find((img) => img !== null) ?? null;
+    if (cover) replaceChildren(byId('book-cover'), cover);
+    if (history.truncated) byId('edition-list').append(el('p', { class: 'hint' }, 'Showing the first 100 editions and the most recent prices only.'));
+    const current = editions.find((e) => e.edition_id === selected) ?? editions[0];
+    if (current) select(current.edition_id);
+    else prices.none();
+  };
+  const select = (editionId: number) => {
+    selected = editionId;
+    for (const row of document.querySelectorAll('[data-edition-id]')) row.classList.toggle('selected', row.getAttribute('data-edition-id') === String(selected));
+    const edition = editions.find((e) => e.edition_id === editionId);
+    if (edition) prices.show(edition);
+  };
+  const reloadHistory = async () => showHistory(await api<PriceHistory>('GET', historyUrl));
 
+  try {
+    showHistory(await firstHistory);
+  } catch (error) {
+    errors.show(error, 'Loading the editions and their prices');
+  } finally {
+    byId('edition-list').setAttribute('aria-busy', 'false');
+    // The rows reserved for the editions (the style sheet's `--rows`) have served.
+    byId('edition-list').classList.add('shown');
+  }
+  await bookShown;
+
+  editionForm(bookId, errors, async (edition) => {
+    selected = edition;
+    await reloadHistory();
+  });
+  const fetchButton = byId<HTMLButtonElement>('fetch-now');
+  fetchButton.addEventListener('click', () => {
+    if (selected !== null) void fetchNow(selected, fetchButton, errors, reloadHistory);
+  });
+});
+
+async function authorsOf(ids: readonly number[]): Promise<Author[]> {
+  if (ids.length === 0) return [];
+  const page = await api<Page<Author>>('GET', `/api/authors?ids=${ids.join(',')}&per_page=100`);
+  const byIdMap = new Map(page.data.map((a) => [a.author_id, a]));
+  // The book's order (first author first), not the listing's.
+  return ids.flatMap((id) => byIdMap.get(id) ?? []);
+}
+
+function renderEditions(editions: readonly Edition[], selected: number | null, choose: (edition: Edition) => void): void {
+  const box = byId('edition-list');
+  const rows = editions.map((edition) => {
+    const details = [edition.edition_title, edition.publisher, edition.published_year].filter(Boolean).join(', ');
+    const button = el('button', { type: 'button', 'aria-controls': 'prices' }, 'Prices');
+    button.addEventListener('click', () => choose(edition));
+    return el('li', { class: `item row${edition.edition_id === selected ? ' selected' : ''}`, 'data-edition-id': edition.edition_id },
+      coverOf(edition.cover_url, `Cover of ISBN ${edition.isbn}`, 'cover'),
+      el('span', { class: 'title' }, `ISBN ${edition.isbn}`),
+      el('span', { class: 'meta' }, `${edition.format}, ${edition.language_name}${details ? `, ${details}` : ''}`),
+      button);
+  });
+  replaceChildren(box, el('ul', { class: 'items', 'aria-label': 'Editions' }, ...rows), el('p', { class: 'empty', hidden: rows.length > 0 }, 'No editions yet. Add one below.'));
+}
+
+/** The selected edition's latest prices per store and its charts (one per currency), with the range buttons. */
+class PricesView {
+  private charts: PriceChart[] = [];
+  private range: RangeKey = 'all';
+  private readonly buttons = new Map<RangeKey, HTMLButtonElement>();
+
+  constructor(private readonly errors: ErrorDisplay) {
+    // The buttons are in the page's markup (laid out from the first paint); this only gives them their work.
+    const toolbar = byId('chart-range');
+    for (const r of RANGES) {
+      const button = toolbar.querySelector<HTMLButtonElement>(`button[data-range="${r.key}"]`);
+      if (!button) throw new Error(`The page has no range button for ${r.label}`);
+      button.addEventListener('click', () => this.setRange(r.key));
+      this.buttons.set(r.key, button);
+    }
+  }
+
+  /** A book without editions has no prices to show: the section says how to get some. */
+  none(): void {
+    byId('prices-intro').hidden = false;
+    byId('prices-body').hidden = true;
+  }
+
+  show(edition: Edition): void {
+    byId('prices-h').textContent = `Prices of ISBN ${edition.isbn} (${edition.format})`;
+    byId('prices-intro').hidden = true;
+    byId('prices-body').hidden = false;
+    byId<HTMLButtonElement>('fetch-now').disabled = false;
+    try {
+      this.showLatest(edition.series);
+      this.showCharts(edition);
+    } catch (error) {
+      this.errors.show(error, 'Drawing the prices');
+    }
+  }
+
+  private showLatest(series: readonly PriceSeries[]): void {
+    const latest = [...series].sort((a, b) => b.latest.fetched_at.localeCompare(a.latest.fetched_at));
+    replaceChildren(byId('store-prices'), ...(latest.length
+      ? latest.map((s) =>
+          el('li', { 'data-store-id': s.store_id },
+            el('strong', {}, s.store_name), ': ', el('span', { class: 'amount' }, formatMoney(s.latest.amount, s.currency)),
+            ` ${availabilityText(s.latest.availability)}, ${formatDateTime(s.latest.fetched_at)} `,
+            el('a', { href: s.latest.url, rel: 'noopener noreferrer', target: '_blank' }, 'at the store')))
+      : [el('li', { class: 'hint' }, 'No prices yet. Fetch them now, or wait for the daily fetch.')]));
+  }
+
+  private showCharts(edition: Edition): void {
+    for (const chart of this.charts) chart.destroy();
+    this.charts = [];
+    const area = byId('price-chart');
+    const groups = [...seriesByCurrency(edition.series).values()].filter((g) => g.some((s) => s.daily.length + s.monthly.length > 0));
+    if (groups.length === 0) {
+      replaceChildren(area, el('p', { class: 'hint' }, 'No price history yet.'));
+      return;
+    }
+    const charts = groups.map((group) => priceChart(buildChartData(group), `ISBN ${edition.isbn}`));
+    replaceChildren(area, ...charts.map((c) => c.element));
+    for (const chart of charts) {
+      chart.mount();
+      chart.setRange(this.days());
+    }
+    this.charts = charts;
+  }
+
+  private days(): number | null {
+    return RANGES.find((r) => r.key === this.range)?.days ?? null;
+  }
+
+  private setRange(key: RangeKey): void {
+    this.range = key;
+    for (const [k, button] of this.buttons) button.setAttribute('aria-pressed', String(k === key));
+    for (const chart of this.charts) chart.setRange(this.days());
+  }
+}
+
+function editionForm(bookId: number, errors: ErrorDisplay, added: (editionId: number) => Promise<void>): void {
   const languageSelect = byId<HTMLSelectElement>('language_id');
-  allLanguages().then(
-    (all) => {
-      const sorted = [...all].sort((a, b) => a.language_name.localeCompare(b.language_name));
-      replaceChildren(languageSelect, el('option', { value: '' }, 'Choose a language'), ...sorted.map((l) => el('option', { value: l.language_id }, l.language_name)));
-    },
-    (error: unknown) => errors.show(error, 'Loading the languages'),
-  );
+  let languagesLoaded = false;
+  // The languages are read when the form is opened, not to render the page.
+  byId<HTMLDetailsElement>('add-edition-box').addEventListener('toggle', () => {
+    if (languagesLoaded) return;
+    languagesLoaded = true;
+    allLanguages().then(
+      (all) => {
+        const sorted = [...all].sort((a, b) => a.language_name.localeCompare(b.language_name));
+        replaceChildren(languageSelect, el('option', { value: '' }, 'Choose a language'), ...sorted.map((l) => el('option', { value: l.language_id }, l.language_name)));
+      },
+      (error: unknown) => {
+        languagesLoaded = false;
+        errors.show(error, 'Loading the languages');
+      },
+    );
+  });
   bindForm(byId<HTMLFormElement>('add-edition'), {
     errors,
     action: 'Adding the edition',
     async submit(read) {
       const languageId = read.optionalNumber('language_id');
-      const edition = await api<Edition>('POST', `/api/books/${bookId}/editions`, {
+      const edition = await api<{ edition_id: number; isbn: string }>('POST', `/api/books/${bookId}/editions`, {
         body: {
           isbn: read.text('isbn'),
           format: read.text('format'),
@@ -110,26 +251,11 @@ startPage(async ({ errors }) => {
         },
       });
       read.form.reset();
-      await editions.reload();
-      await selectEdition(edition);
+      await added(edition.edition_id);
       return `Added the edition ISBN ${edition.isbn}`;
     },
   });
-
-  const fetchButton = byId<HTMLButtonElement>('fetch-now');
-  async function selectEdition(edition: Edition): Promise<void> {
-    selected = edition.edition_id;
-    for (const row of document.querySelectorAll('[data-edition-id]')) row.classList.toggle('selected', row.getAttribute('data-edition-id') === String(selected));
-    byId('prices-h').textContent = `Prices of ISBN ${edition.isbn} (${edition.format})`;
-    byId('prices-intro').hidden = true;
-    byId('prices-body').hidden = false;
-    byId('fetch-result').textContent = '';
-    await showPrices(edition.edition_id, errors);
-  }
-  fetchButton.addEventListener('click', () => {
-    if (selected !== null) void fetchNow(selected, fetchButton, errors);
-  });
-});
+}
 
 async function wishToggle(bookId: number, errors: ErrorDisplay): Promise<void> {
   const button = byId<HTMLButtonElement>('wish-toggle');
@@ -142,7 +268,12 @@ async function wishToggle(bookId: number, errors: ErrorDisplay): Promise<void> {
   };
   // The `book_id` filter answers the user's wish of this book: a page of 0 or 1 item.
   const find = async () => (await api<Page<Wish>>('GET', `/api/wishes?book_id=${bookId}`)).data[0] ?? null;
-  wish = await find();
+  try {
+    wish = await find();
+  } catch (error) {
+    errors.show(error, 'Reading your wish');
+    return;
+  }
   show();
   button.addEventListener('click', async () => {
     button.disabled = true;
@@ -200,49 +331,18 @@ function authorForm(errors: ErrorDisplay, current: () => Book, updated: (book: B
   });
 }
 
-async function showPrices(editionId: number, errors: ErrorDisplay): Promise<void> {
-  const area = byId('price-chart');
-  const list = byId('store-prices');
-  area.setAttribute('aria-busy', 'true');
-  try {
-    const [{ items: quotes, truncated }, stores] = await Promise.all([
-      collectAll<Quote>(`/api/editions/${editionId}/prices?per_page=100`, 50),
-      storesById(),
-    ]);
-    const storeName = (id: number) => stores.get(id)?.store_name ?? `Store ${id}`;
-    // Quotes come newest first, so the first one seen per store is its latest.
-    const latest = new Map<number, Quote>();
-    for (const q of quotes) if (!latest.has(q.store_id)) latest.set(q.store_id, q);
-    replaceChildren(list, ...(latest.size
-      ? [...latest.values()].map((q) =>
-          el('li', { 'data-store-id': q.store_id },
-            el('strong', {}, storeName(q.store_id)), ': ', el('span', { class: 'amount' }, formatMoney(q.amount, q.currency)),
-            ` ${availabilityText(q.availability)}, ${q.quote_kind === 'monthly' ? `month ${q.month}` : formatDateTime(q.fetched_at)} `,
-            el('a', { href: q.url, rel: 'noopener noreferrer', target: '_blank' }, 'at the store')))
-      : [el('li', { class: 'hint' }, 'No prices yet. Fetch them now, or wait for the daily fetch.')]));
-    replaceChildren(area, ...(quotes.length ? renderPriceCharts(quotes, storeName) : [el('p', { class: 'hint' }, 'No price history yet.')]),
-      truncated ? el('p', { class: 'hint' }, 'Showing the most recent quotes only.') : null);
-  } catch (error) {
-    errors.show(error, 'Loading the prices');
-  } finally {
-    area.setAttribute('aria-busy', 'false');
-  }
-}
-
-async function fetchNow(editionId: number, button: HTMLButtonElement, errors: ErrorDisplay): Promise<void> {
+async function fetchNow(editionId: number, button: HTMLButtonElement, errors: ErrorDisplay, reload: () => Promise<void>): Promise<void> {
   const result = byId('fetch-result');
   button.disabled = true;
   result.textContent = 'Asking the stores…';
   try {
-    const [answer, stores] = await Promise.all([
-      api<{ data: Quote[]; failed: Array<{ store_id: number; error: string; message: string }> }>('POST', `/api/editions/${editionId}/prices`),
-      storesById(),
-    ]);
+    const answer = await api<{ data: Quote[]; failed: Array<{ store_id: number; error: string; message: string }> }>('POST', `/api/editions/${editionId}/prices`);
+    // The names of stores that failed may be in no series yet: the store list, once, after the user asked.
+    const [stores] = await Promise.all([storesById(), reload()]);
     const name = (id: number) => stores.get(id)?.store_name ?? `Store ${id}`;
     replaceChildren(result,
       el('p', {}, answer.data.length ? `${answer.data.length} new price${answer.data.length === 1 ? '' : 's'}: ${answer.data.map((q) => `${name(q.store_id)} ${formatMoney(q.amount, q.currency)}`).join('; ')}.` : 'No store had a price.'),
       answer.failed.length ? el('p', { class: 'failed' }, `Not answered: ${answer.failed.map((f) => `${name(f.store_id)} (${f.error}: ${f.message})`).join('; ')}.`) : null);
-    await showPrices(editionId, errors);
     await refreshUnreadCount();
   } catch (error) {
     result.textContent = '';

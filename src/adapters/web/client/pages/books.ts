@@ -1,22 +1,41 @@
-// Books: search, page through results, add a book by ISBN or by hand.
+// Books: search, page through results (each with its cover, authors and formats), add a book by ISBN or by hand.
+// A page of books costs its own request and one for all its authors (`/api/authors?ids=`), never one per book.
 import { api, collectAll } from '../api.js';
 import { CollectionView } from '../collection-view.js';
 import { byId, el, formatDate } from '../dom.js';
 import { bindForm } from '../form-helper.js';
-import type { Book } from '../lookups.js';
+import { type Author, authorNames, authorsOf, type Book } from '../lookups.js';
 import { startPage } from '../page.js';
 
 const PER_PAGE = 10;
+const FORMAT_NAMES: Record<string, string> = { hardcover: 'hardcover', paperback: 'paperback', ebook: 'e-book', audiobook: 'audiobook' };
+
+function bookRow(book: Book, authors: Map<number, Author>): Node {
+  const names = authorNames(book, authors);
+  // Fixed size and lazy: covers never move the rows, and only those on screen are fetched.
+  const cover = book.cover_url
+    ? el('img', { src: book.cover_url, alt: '', width: 48, height: 72, loading: 'lazy', decoding: 'async', referrerpolicy: 'no-referrer', class: 'cover' })
+    : el('span', { class: 'cover cover-none', 'aria-hidden': 'true' });
+  return el('div', { class: 'book-row', 'data-book-id': book.book_id },
+    cover,
+    el('div', { class: 'cell-book' },
+      el('a', { href: `/book.html?id=${book.book_id}`, class: 'title' }, book.book_original_title),
+      el('span', { class: 'authors meta' }, names || 'No author named'),
+      el('span', { class: 'meta' },
+        (book.formats ?? []).length ? `${(book.formats ?? []).map((f) => FORMAT_NAMES[f] ?? f).join(', ')} · ` : 'No edition yet · ',
+        `added ${formatDate(book.created_at)}`)));
+}
 
 startPage(async ({ errors }) => {
+  let authors = new Map<number, Author>();
   const books = new CollectionView<Book>(byId('book-list'), {
     label: 'Books',
     emptyText: 'No books found.',
     errors,
-    renderItem: (book) =>
-      el('div', { class: 'row' },
-        el('a', { href: `/book.html?id=${book.book_id}`, class: 'title' }, book.book_original_title),
-        el('span', { class: 'meta' }, `added ${formatDate(book.created_at)}`)),
+    prepare: async (page) => {
+      authors = await authorsOf(page.data);
+    },
+    renderItem: (book) => bookRow(book, authors),
   });
   const entry = (q: string) => `/api/books?per_page=${PER_PAGE}${q ? `&q=${encodeURIComponent(q)}` : ''}`;
   void books.show(entry(''));

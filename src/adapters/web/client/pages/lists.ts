@@ -1,10 +1,13 @@
 // Lists: create a shareable list from some of your wishes, copy its share link, delete it.
-import { api, collectAll } from '../api.js';
+// Rendering costs the lists and the navigation's badge. The wishes to choose from are read only when the user opens
+// the picker, a page of 20 at a time with their titles in one request (`/api/books?ids=`), never one per wish; the
+// books chosen are kept across the picker's pages.
+import { api } from '../api.js';
 import { CollectionView } from '../collection-view.js';
-import { byId, el, formatDate, replaceChildren } from '../dom.js';
+import { byId, el, formatDate } from '../dom.js';
 import type { ErrorDisplay } from '../error-display.js';
 import { bindForm } from '../form-helper.js';
-import { fillBookTitle } from '../lookups.js';
+import { type Book, booksByIds } from '../lookups.js';
 import { startPage } from '../page.js';
 
 interface BookList {
@@ -15,7 +18,15 @@ interface BookList {
   created_at: string;
 }
 
+interface Wish {
+  wish_id: number;
+  book_id: number;
+}
+
+const LISTS = '/api/lists?per_page=20';
+const PICKER_PAGE = '/api/wishes?per_page=20';
 const shareLink = (token: string) => `${location.origin}/shared-list.html?token=${encodeURIComponent(token)}`;
+const books = (n: number) => `${n} book${n === 1 ? '' : 's'}`;
 
 startPage(async ({ errors }) => {
   const lists: CollectionView<BookList> = new CollectionView<BookList>(byId('list-list'), {
@@ -24,30 +35,63 @@ startPage(async ({ errors }) => {
     errors,
     renderItem: (list) => listRow(list, errors, () => lists.reload()),
   });
-  void lists.show('/api/lists?per_page=20');
+  void lists.show(LISTS);
 
-  const choices = byId('book_ids');
-  const { items: wishes } = await collectAll<{ book_id: number }>('/api/wishes?per_page=100');
-  replaceChildren(choices, el('legend', {}, 'Books from your wishes'),
-    ...(wishes.length
-      ? wishes.map((w) => {
-          const name = el('span', {}, `Book ${w.book_id}`);
-          fillBookTitle(name, w.book_id);
-          return el('label', { class: 'check' }, el('input', { type: 'checkbox', name: 'book_ids', value: w.book_id }), ' ', name);
-        })
-      : [el('p', { class: 'hint' }, 'You have no wishes yet: wish books first, then share them here.')]));
-
+  const picker = wishPicker(errors);
   bindForm(byId<HTMLFormElement>('create-list'), {
     errors,
     action: 'Creating the list',
     async submit(read) {
-      const list = await api<BookList>('POST', '/api/lists', { body: { list_name: read.text('list_name'), book_ids: read.checkedValues('book_ids').map(Number) } });
+      const list = await api<BookList>('POST', '/api/lists', { body: { list_name: read.text('list_name'), book_ids: picker.chosen() } });
       read.form.reset();
-      await lists.show('/api/lists?per_page=20');
+      picker.clear();
+      await lists.show(LISTS);
       return `Created “${list.list_name}”. Copy its share link below.`;
     },
   });
 });
+
+/** The user's wishes as boxes to tick, loaded when the picker is first opened; the choice survives paging. */
+function wishPicker(errors: ErrorDisplay): { chosen(): number[]; clear(): void } {
+  const chosen = new Set<number>();
+  const count = byId('picked-count');
+  const box = byId<HTMLDetailsElement>('wish-picker-box');
+  let titles = new Map<number, Book>();
+  const showCount = () => {
+    count.textContent = chosen.size ? `${books(chosen.size)} chosen.` : 'No book chosen yet.';
+  };
+  const wishes = new CollectionView<Wish>(byId('wish-picker'), {
+    label: 'Your wishes',
+    emptyText: 'You have no wishes yet: wish books first, then share them here.',
+    errors,
+    prepare: async (page) => {
+      titles = await booksByIds(page.data.map((w) => w.book_id));
+    },
+    renderItem: (wish) => {
+      const input = el('input', { type: 'checkbox', value: wish.book_id, checked: chosen.has(wish.book_id) });
+      input.addEventListener('change', () => {
+        if (input.checked) chosen.add(wish.book_id);
+        else chosen.delete(wish.book_id);
+        showCount();
+      });
+      return el('label', { class: 'check' }, input, ' ', titles.get(wish.book_id)?.book_original_title ?? `Book ${wish.book_id}`);
+    },
+  });
+  let opened = false;
+  box.addEventListener('toggle', () => {
+    if (!box.open || opened) return;
+    opened = true;
+    void wishes.show(PICKER_PAGE);
+  });
+  return {
+    chosen: () => [...chosen],
+    clear() {
+      chosen.clear();
+      for (const input of byId('wish-picker').querySelectorAll<HTMLInputElement>('input[type="checkbox"]')) input.checked = false;
+      showCount();
+    },
+  };
+}
 
 function listRow(list: BookList, errors: ErrorDisplay, changed: () => Promise<void>): Node {
   const id = `list-${list.list_id}`;
@@ -77,7 +121,7 @@ function listRow(list: BookList, errors: ErrorDisplay, changed: () => Promise<vo
   });
   return el('div', { class: 'list', 'data-list-id': list.list_id },
     el('div', { class: 'row' }, el('span', { class: 'title' }, list.list_name),
-      el('span', { class: 'meta' }, `${list.book_ids.length} book${list.book_ids.length === 1 ? '' : 's'}, created ${formatDate(list.created_at)}`)),
+      el('span', { class: 'meta' }, `${books(list.book_ids.length)}, created ${formatDate(list.created_at)}`)),
     el('div', { class: 'field' }, el('label', { for: link.id }, 'Share link'), link),
     el('div', { class: 'row' }, copy, el('a', { href: link.value }, 'Open'), remove, status));
 }

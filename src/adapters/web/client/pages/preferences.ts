@@ -1,4 +1,5 @@
-// Preferences: country, currency, formats, alert e-mail; and the languages the user reads.
+// Preferences: country, currency, formats; and the languages the user reads. Where alerts go is the channels page:
+// the preferences' `alert_email` still works in the API, and the form leaves it out so saving never changes it.
 import { api } from '../api.js';
 import { CollectionView } from '../collection-view.js';
 import { byId, el, replaceChildren } from '../dom.js';
@@ -10,7 +11,6 @@ interface Preferences {
   country: string | null;
   currency: string;
   formats: string[];
-  alert_email: boolean;
 }
 
 startPage(async ({ errors }) => {
@@ -19,7 +19,6 @@ startPage(async ({ errors }) => {
     byId<HTMLInputElement>('country').value = prefs.country ?? '';
     byId<HTMLInputElement>('currency').value = prefs.currency;
     for (const box of form.querySelectorAll<HTMLInputElement>('input[name="formats"]')) box.checked = prefs.formats.includes(box.value);
-    byId<HTMLInputElement>('alert_email').checked = prefs.alert_email;
   };
   fill(await api<Preferences>('GET', '/api/user/preferences'));
   bindForm(form, {
@@ -32,7 +31,6 @@ startPage(async ({ errors }) => {
           country: country ? country.toUpperCase() : null,
           currency: read.text('currency').toUpperCase(),
           formats: read.checkedValues('formats'),
-          alert_email: read.checked('alert_email'),
         },
       }));
       return 'Preferences saved.';

@@ -1,18 +1,51 @@
-// Stores: the ones that match the user's preferences, and all of them.
-import { CollectionView } from '../collection-view.js';
-import { byId, el } from '../dom.js';
+// Stores: the ones the user can buy from (per preferences) and the others, each with how it answered over the last
+// 7 days. Three requests besides the navigation's badge: the user's stores, all stores, and every store's health.
+import { api, type Page } from '../api.js';
+import { byId, el, formatDateTime, replaceChildren } from '../dom.js';
 import type { Store } from '../lookups.js';
 import { startPage } from '../page.js';
+import { attemptsSummary, failureSentence, refusalLines, type StoreHealth, VERDICT_WORDS, verdictOf } from '../store-health-words.js';
 
-const storeRow = (store: Store): Node =>
-  el('div', { class: 'row', 'data-store-id': store.store_id },
-    el('a', { href: store.homepage_url, class: 'title', rel: 'noopener noreferrer', target: '_blank' }, store.store_name),
-    el('span', { class: 'meta' }, `${store.country ?? 'international'}, ${store.currency}, ${store.formats.join(', ')}`),
-    store.is_active ? null : el('span', { class: 'tag' }, 'inactive'));
+function healthBlock(health: StoreHealth | undefined): Node {
+  if (!health) return el('p', { class: 'hint' }, 'No health report.');
+  const verdict = verdictOf(health);
+  const refusals = refusalLines(health.refusals);
+  return el('div', { class: 'store-health' },
+    el('p', { class: 'health-line' },
+      el('span', { class: `health-verdict verdict-${verdict}` }, VERDICT_WORDS[verdict]),
+      health.attempts > 0 ? ` ${attemptsSummary(health)}` : null),
+    refusals.length ? el('ul', { class: 'refusals', 'aria-label': 'Refused, by reason' }, ...refusals.map((line) => el('li', {}, line))) : null,
+    health.attempts === 0 ? null : el('p', { class: 'last-price' }, health.last_price_at ? `Last price read ${formatDateTime(health.last_price_at)}.` : 'No price read in the last 7 days.'),
+    health.last_failure
+      ? el('p', { class: 'last-failure' }, `Last failure ${formatDateTime(health.last_failure.at)}: ${failureSentence(health.last_failure.kind)}.`,
+          health.last_failure.message ? el('span', { class: 'meta failure-detail' }, ` (${health.last_failure.message})`) : null)
+      : null);
+}
 
-startPage(async ({ errors }) => {
-  void new CollectionView<Store>(byId('user-store-list'), {
-    label: 'Stores for you', emptyText: 'No store matches your preferences.', errors, renderItem: storeRow,
-  }).show('/api/user/stores?per_page=20');
-  void new CollectionView<Store>(byId('store-list'), { label: 'All stores', emptyText: 'No stores.', errors, renderItem: storeRow }).show('/api/stores?per_page=20');
+const storeItem = (store: Store, health: StoreHealth | undefined): HTMLElement =>
+  el('li', { class: 'item store', 'data-store-id': store.store_id },
+    el('div', { class: 'row' },
+      el('a', { href: store.homepage_url, class: 'title', rel: 'noopener noreferrer', target: '_blank' }, store.store_name),
+      el('span', { class: 'meta' }, `${store.country ?? 'international'}, ${store.currency}, ${store.formats.join(', ')}`),
+      store.is_active ? null : el('span', { class: 'tag' }, 'inactive')),
+    healthBlock(health));
+
+function fill(id: string, stores: readonly Store[], health: ReadonlyMap<number, StoreHealth>, emptyText: string, more: boolean): void {
+  const box = byId(id);
+  replaceChildren(box,
+    stores.length ? el('ul', { class: 'items' }, ...stores.map((s) => storeItem(s, health.get(s.store_id)))) : el('p', { class: 'empty' }, emptyText),
+    more ? el('p', { class: 'hint' }, 'Showing the first 100 stores.') : null);
+  box.setAttribute('aria-busy', 'false');
+}
+
+startPage(async () => {
+  const [mine, all, health] = await Promise.all([
+    api<Page<Store>>('GET', '/api/user/stores?per_page=100'),
+    api<Page<Store>>('GET', '/api/stores?per_page=100'),
+    api<Page<StoreHealth>>('GET', '/api/store-health?per_page=100'),
+  ]);
+  const byStore = new Map(health.data.map((h) => [h.store_id, h]));
+  const mineIds = new Set(mine.data.map((s) => s.store_id));
+  fill('user-store-list', mine.data, byStore, 'No store matches your preferences.', mine._links.next !== undefined);
+  fill('store-list', all.data.filter((s) => !mineIds.has(s.store_id)), byStore, 'No other stores.', all._links.next !== undefined);
 });

@@ -35,7 +35,7 @@ describe('backup archive', () => {
     const older = mismatchMessage('/srv/shelfwatch/.data/pg', 17, 18);
     expect(older).not.toContain('\n');
     expect(older).toMatch(/^The data folder \/srv\/shelfwatch\/\.data\/pg was made by PostgreSQL 17; this build ships PostgreSQL 18/);
-    expect(older).toMatch(/pg_dump.*pg_restore.*docs\/backup-restore\.md/);
+    expect(older).toMatch(/run npm run export -- FILE; then move this folder away and, with this version, run npm run import -- FILE .*docs\/backup-restore\.md/);
     expect(mismatchMessage('/d', 19, 18)).toMatch(/ships PostgreSQL 19 \(a newer one\)/);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectDelimiter, parseCsv } from '../../../../../src/domain/wishes/import/csv.js';
+import { countFilledLines, csvRecords, detectDelimiter, parseCsv } from '../../../../../src/domain/wishes/import/csv.js';
 
 describe('parseCsv', () => {
   it('splits simple records and numbers their lines', () => {
@@ -104,5 +104,23 @@ describe('detectDelimiter', () => {
 
   it("honours Excel's sep= line", () => {
     expect(detectDelimiter('sep=;\r\nisbn;title\r\n')).toEqual({ delimiter: ';', hintLine: true });
+  });
+});
+
+describe('csvRecords', () => {
+  it('gives the same records as parseCsv, one at a time', () => {
+    const text = 'a,"b\nc"\r\n\n,\n"x""y",z';
+    const records = csvRecords(text);
+    expect(records.next().value).toEqual({ line: 1, cells: ['a', 'b\nc'] });
+    expect([...records]).toEqual(parseCsv(text).slice(1));
+  });
+});
+
+describe('countFilledLines', () => {
+  it('counts lines holding more than spaces, delimiters and quotes, from a given line, without reading cells', () => {
+    expect(countFilledLines('isbn\n1\n\n , ;\t""\n2\r\n3\r4', 2)).toBe(4);
+    expect(countFilledLines('isbn\n', 2)).toBe(0);
+    // A quoted line break makes one row two lines: an upper bound of the rows.
+    expect(countFilledLines('h\n"a\nb"\n', 2)).toBe(2);
   });
 });
