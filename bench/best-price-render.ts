@@ -51,7 +51,7 @@ Run ${r.startedAt.toISOString()}, ${r.code}.
 ${machineParagraph(r.machine, r.postgres, r.dbKind)} Written by \`npm run bench:best-price\` (bench/best-price.ts).
 
 One reader wishes ${r.shape.wishes} books; each book has ${r.shape.editionsPerBook} editions quoted daily at ${r.shape.stores} stores for
-${r.shape.days} days: ${r.quoteCount.toLocaleString('en')} quotes, every edition and store in the reader's scope (seeded in ${(r.seedMs / 1000).toFixed(0)} s with
+${r.shape.days} days (${r.quoteCount.toLocaleString('en')} quotes with the second reader's below), every edition and store in the reader's scope (seeded in ${(r.seedMs / 1000).toFixed(0)} s with
 generate_series, one statement per book). Measured: \`GET /api/wishes?per_page=100\`'s statement through \`SqlWishRepository.page\`
 (the one statement, its parameters inlined as the service sends them, rows mapped to wishes), against one hand-written
 query for the same page on a plain \`pg\` client (same answers, checked), ${r.runs} runs each, alternating, after a warm-up; and

@@ -476,7 +476,7 @@ describe('the user’s space', () => {
 
     const rows = page.locator('#wish-list .items li');
     await expect.poll(() => rows.count()).toBe(2);
-    // Under its max first, whatever the API's order.
+    // The default order is closest to the lowest price ever first (sort=saving): the bargain is at its lowest.
     await expectText(rows.nth(0).locator('.title'), 'A Bargain Found');
     await expectText(rows.nth(1).locator('.title'), 'Still Too Dear');
 

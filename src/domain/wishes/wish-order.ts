@@ -6,9 +6,10 @@
  *   compared character by character (Unicode code points, no locale).
  * - `price`: the best price's amount.
  * - `saving`: how far the best price is above the lowest price ever, closest first — the "distance from the lowest
- *   ever" the wishes page shows. First by the distance relative to the lowest ((best − lowest) / lowest, exact, the %
- *   the page shows before rounding; a lowest of 0 counts as one minor unit), then by the amount (best − lowest, the
- *   "+3.00" the page shows). 0 means the best price is the lowest ever: those wishes come first.
+ *   ever" the wishes page shows. First by the distance relative to the lowest ((best − lowest) / lowest: the % the
+ *   page shows before rounding, kept as an integer by SAVING_RATIO_SCALE; a lowest of 0 counts as one minor unit),
+ *   then by the amount (best − lowest, the "+3.00" the page shows). 0 means the best price is the lowest ever: those
+ *   wishes come first.
  *
  * A wish with nothing to order by (no best price for `price`, no best or lowest price for `saving`) comes after the
  * others in both directions. `-x` is `x` reversed, ties included, those wishes still last. Ties go to the book id: a
