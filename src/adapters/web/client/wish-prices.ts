@@ -43,7 +43,8 @@ function sameScale(a: string, b: string): [bigint, bigint] | null {
 
 /**
  * How far the best price is above the lowest ever, in hundredths of a percent (2500 = 25 %), rounded half up;
- * 0 when it is the lowest. Null when there is nothing to compare: no price, two currencies, a lowest of zero.
+ * 0 when it is the lowest. Null when there is nothing to compare: no price, two currencies, a price above a lowest
+ * of zero.
  */
 export function aboveLowestBasisPoints(wish: PricedWish): number | null {
   const { best_price: best, lowest_price: lowest } = wish;
@@ -51,7 +52,8 @@ export function aboveLowestBasisPoints(wish: PricedWish): number | null {
   const pair = sameScale(best.amount, lowest.amount);
   if (!pair) return null;
   const [b, l] = pair;
-  if (l <= 0n) return null;
+  // At a free lowest, a free best price is at the lowest (as the saving sort has it); any other has no percentage.
+  if (l <= 0n) return b <= l ? 0 : null;
   if (b <= l) return 0;
   const basisPoints = Number(((b - l) * 20_000n + l) / (2n * l));
   // A difference too small to round to one basis point is still not "the lowest".

@@ -29,6 +29,7 @@ describe('distance from the lowest price ever', () => {
     expect(lowestEverText(priced(null, '12.00'))).toBeNull();
     expect(lowestEverText(priced('14.00', '12.00', false, 'GBP'))).toBeNull();
     expect(lowestEverText(priced('14.00', '0.00'))).toBeNull();
+    expect(lowestEverText(priced('0.00', '0.00'))).toBe('lowest ever');
   });
 });
 
