@@ -7,6 +7,7 @@ import { DEFAULT_DEMO_SEED } from '../stores/demo-store-server.js';
 import { bookFor } from '../stores/deterministic-catalogue.js';
 import { SeededHash } from '../stores/seeded-hash.js';
 import type { DemoMetadataSource } from './demo-metadata-types.js';
+import type { EditionFormat } from '../../../domain/catalog/edition.js';
 
 export interface DemoMetadataBook {
   isbn13: string;
@@ -20,7 +21,7 @@ export interface DemoMetadataBook {
   day: number;
   pages: number;
   languageCode: string;
-  format: 'hardcover' | 'paperback' | 'ebook' | 'audiobook';
+  format: EditionFormat;
 }
 
 /** How one service sees a book: which fields it lacks and how it spells the rest. */

@@ -1,7 +1,9 @@
+import { EDITION_FORMATS, type EditionFormat } from '../../../domain/catalog/edition.js';
 import type { ExtractionConfig } from '../extraction/types.js';
 
-export type StoreFormat = 'hardcover' | 'paperback' | 'ebook' | 'audiobook';
-export const STORE_FORMATS: readonly StoreFormat[] = ['hardcover', 'paperback', 'ebook', 'audiobook'];
+/** The formats a store sells: the catalog's. */
+export type StoreFormat = EditionFormat;
+export const STORE_FORMATS: readonly StoreFormat[] = EDITION_FORMATS;
 
 /** Whether a recipe was checked against saved real pages of the store, is a best reading of public material, or reads a demonstration store. */
 export type RecipeVerification = 'saved-pages' | 'unverified' | 'demo';

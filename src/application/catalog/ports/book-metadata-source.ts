@@ -1,4 +1,5 @@
 import type { ServiceIdentifier } from 'inversify';
+import type { EditionFormat } from '../../../domain/catalog/edition.js';
 
 /** What a bibliographic source says about one edition, mapped to Shelfwatch's terms. */
 export interface BookMetadata {
@@ -12,7 +13,7 @@ export interface BookMetadata {
   pages: number | null;
   /** ISO 639-1. */
   languageCode: string | null;
-  format: 'hardcover' | 'paperback' | 'ebook' | 'audiobook' | null;
+  format: EditionFormat | null;
   coverUrl: string | null;
   /** The source that knew the edition: 'open-library', 'google-books', … */
   source: string;

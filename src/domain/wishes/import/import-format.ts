@@ -1,2 +1,4 @@
-/** The kinds of edition an export's binding, format or media column can name. */
-export type ImportFormat = 'hardcover' | 'paperback' | 'ebook' | 'audiobook';
+import type { EditionFormat } from '../../catalog/edition.js';
+
+/** The kinds of edition an export's binding, format or media column can name: the catalog's formats. */
+export type ImportFormat = EditionFormat;
