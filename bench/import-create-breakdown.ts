@@ -2,6 +2,7 @@
 // writer, wish repository) on a MikroORM of this process, each statement timed as it runs; the transaction is
 // rolled back instead of committed. Then the statements recorded are replayed in order under EXPLAIN ANALYZE
 // (as MikroORM sends them: parameters inlined), and so are the baseline's. Nothing here copies the service's SQL.
+import { systemClock } from '../src/application/shared/clock.js';
 import 'reflect-metadata';
 import { constants, type PerformanceEntry, PerformanceObserver } from 'node:perf_hooks';
 import type { EntityManager } from '@mikro-orm/postgresql';
@@ -109,7 +110,7 @@ export async function measureCreateBreakdown(options: {
         return result as T;
       },
     };
-    const useCase = new ImportWishes(new SqlWishRepository(recording), new SqlImportBookMatcher(recording), new SqlImportCatalogWriter(recording), rolledBack, noEnrichment);
+    const useCase = new ImportWishes(new SqlWishRepository(recording), new SqlImportBookMatcher(recording), new SqlImportCatalogWriter(recording), rolledBack, noEnrichment, systemClock);
     const scope = new MikroOrmRequestScope(orm.em);
 
     const executeTimes: number[] = [];

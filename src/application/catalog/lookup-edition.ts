@@ -3,6 +3,7 @@ import { plausiblePublishedYear, type Edition } from '../../domain/catalog/editi
 import { Isbn } from '../../domain/catalog/isbn.js';
 import { languageOfIsbn } from '../../domain/catalog/isbn-language.js';
 import { NotFoundError, ServiceUnavailableError } from '../../domain/shared/domain-error.js';
+import { Clock } from '../shared/clock.js';
 import { UnitOfWork } from '../shared/unit-of-work.js';
 import { ImportCatalogWriter } from '../wishes/ports/import-catalog-writer.js';
 import { BookMetadataSource, type BookMetadata } from './ports/book-metadata-source.js';
@@ -27,6 +28,7 @@ export class LookupEdition {
     @inject(BookMetadataSource) private readonly metadata: BookMetadataSource,
     @inject(ImportCatalogWriter) private readonly writer: ImportCatalogWriter,
     @inject(UnitOfWork) private readonly uow: UnitOfWork,
+    @inject(Clock) private readonly clock: Clock,
   ) {}
 
   async execute(isbnText: string): Promise<EditionLookup> {
@@ -45,7 +47,7 @@ export class LookupEdition {
       await this.writer.lockCreation();
       const raced = await this.editions.findByIsbn(isbn);
       if (raced) return { kind: 'existing', edition: raced };
-      await this.writer.create([newBookFrom(found)], 'metadata');
+      await this.writer.create([newBookFrom(found, this.clock.now())], 'metadata');
       const created = await this.editions.findByIsbn(isbn);
       if (!created) throw new Error(`Edition ${isbn} was created but cannot be read back`);
       return { kind: 'created', edition: created };
@@ -53,7 +55,7 @@ export class LookupEdition {
   }
 }
 
-function newBookFrom(found: BookMetadata) {
+function newBookFrom(found: BookMetadata, now: Date) {
   return {
     key: 0,
     title: found.subtitle ? `${found.title}: ${found.subtitle}` : found.title,
@@ -64,7 +66,7 @@ function newBookFrom(found: BookMetadata) {
       format: found.format ?? 'paperback',
       languageCode: found.languageCode ?? languageOfIsbn(found.isbn13) ?? 'en',
       publisher: found.publisher,
-      publishedYear: plausiblePublishedYear(found.publishedYear, new Date()),
+      publishedYear: plausiblePublishedYear(found.publishedYear, now),
       coverUrl: found.coverUrl,
     },
   };

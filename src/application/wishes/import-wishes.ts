@@ -7,6 +7,7 @@ import { ServiceUnavailableError, TooLargeError } from '../../domain/shared/doma
 import { type ImportCandidate, openWishImport, type ParsedWishImportChunk } from '../../domain/wishes/import/parse-wish-import.js';
 import type { NewWish } from '../../domain/wishes/wish.js';
 import { EnrichmentQueue } from '../catalog/ports/enrichment-queue.js';
+import { Clock } from '../shared/clock.js';
 import { UnitOfWork } from '../shared/unit-of-work.js';
 import { ImportBookMatcher, type TitleMatchCandidate } from './ports/import-book-matcher.js';
 import { CatalogRowsRefused, type CreatedImportedBooks, ImportCatalogWriter, type NewImportedBook } from './ports/import-catalog-writer.js';
@@ -91,6 +92,7 @@ export class ImportWishes {
     @inject(ImportCatalogWriter) private readonly writer: ImportCatalogWriter,
     @inject(UnitOfWork) private readonly uow: UnitOfWork,
     @inject(EnrichmentQueue) private readonly enrichment: EnrichmentQueue,
+    @inject(Clock) private readonly clock: Clock,
   ) {}
 
   async execute(userId: number, file: Uint8Array, options: ImportOptions = {}): Promise<ImportReport> {
@@ -146,6 +148,7 @@ export class ImportWishes {
     const toCreate = new Map<string, BookToCreate>();
     const unmatched: ImportReport['unmatched'] = [];
     const invalid: ImportReport['invalid'] = [...parsed.invalid];
+    const now = this.clock.now();
     for (const candidate of parsed.candidates) {
       const isbnMatch = candidate.isbns.map((isbn) => byIsbn.get(isbn)).find((id) => id !== undefined);
       const outcome = isbnMatch !== undefined ? { bookId: isbnMatch } : matchByTitle(candidate, formsOf.get(candidate) ?? [], byTitle);
@@ -154,7 +157,7 @@ export class ImportWishes {
       } else if (options.createMissing === true && outcome.reason !== 'ambiguous_title') {
         // Rows naming the same edition, or the same title and author without an ISBN, are one book.
         const key = creationKey(candidate);
-        const entry = toCreate.get(key) ?? { book: newBookOf(candidate, toCreate.size), candidates: [] };
+        const entry = toCreate.get(key) ?? { book: newBookOf(candidate, toCreate.size, now), candidates: [] };
         entry.candidates.push(candidate);
         toCreate.set(key, entry);
       } else {
@@ -239,7 +242,7 @@ function creationKey(candidate: ImportCandidate): string {
   return `title:${matchKeyOf(candidate.title ?? '')}\u0001${matchKeyOf(candidate.authors[0] ?? candidate.author ?? '')}`;
 }
 
-function newBookOf(candidate: ImportCandidate, key: number): NewImportedBook {
+function newBookOf(candidate: ImportCandidate, key: number, now: Date): NewImportedBook {
   const isbn = candidate.isbns[0];
   const authors = candidate.authors.length > 0 ? candidate.authors : candidate.author ? [candidate.author] : [];
   // A language told by the ISBN's registration group is a guess too: a likely one, not the export's word.
@@ -260,7 +263,7 @@ function newBookOf(candidate: ImportCandidate, key: number): NewImportedBook {
             format: candidate.format ?? DEFAULT_FORMAT,
             languageCode: candidate.languageCode ?? languageOfIsbn(isbn) ?? DEFAULT_LANGUAGE,
             publisher: candidate.publisher,
-            publishedYear: plausiblePublishedYear(candidate.year, new Date()),
+            publishedYear: plausiblePublishedYear(candidate.year, now),
             guessedFields,
           },
   };

@@ -1,4 +1,5 @@
 // LookupEdition with hand-written fakes of its ports: which answer for which source result, and what is created.
+import { systemClock } from '../../../../src/application/shared/clock.js';
 import { describe, expect, it } from 'vitest';
 import { LookupEdition } from '../../../../src/application/catalog/lookup-edition.js';
 import type { BookMetadata, BookMetadataSource, MetadataLookup } from '../../../../src/application/catalog/ports/book-metadata-source.js';
@@ -54,7 +55,7 @@ const book: BookMetadata = {
 };
 
 const uow: UnitOfWork = { transaction: (work) => work() };
-const use = (catalog: FakeCatalog, metadata: BookMetadataSource) => new LookupEdition(catalog as unknown as EditionRepository, metadata, catalog, uow);
+const use = (catalog: FakeCatalog, metadata: BookMetadataSource) => new LookupEdition(catalog as unknown as EditionRepository, metadata, catalog, uow, systemClock);
 
 describe('LookupEdition', () => {
   it("answers the catalog's edition without asking the sources", async () => {

@@ -1,4 +1,5 @@
 // ImportWishes with hand-written fakes of its ports: what is matched, what is created and how, and what is reported.
+import { systemClock } from '../../../../src/application/shared/clock.js';
 import { describe, expect, it } from 'vitest';
 import type { EnrichmentQueue } from '../../../../src/application/catalog/ports/enrichment-queue.js';
 import type { ImportBookMatcher, TitleMatchCandidate } from '../../../../src/application/wishes/ports/import-book-matcher.js';
@@ -85,7 +86,7 @@ function importer(catalog: FakeCatalog, alreadyWished: ReadonlySet<number> = new
       return work();
     },
   };
-  return { use: new ImportWishes(wishes as unknown as WishRepository, catalog, catalog, uow, catalog), wishes };
+  return { use: new ImportWishes(wishes as unknown as WishRepository, catalog, catalog, uow, catalog, systemClock), wishes };
 }
 
 const csv = (text: string): Uint8Array => new TextEncoder().encode(text);
@@ -251,7 +252,7 @@ describe('ImportWishes', () => {
         return work();
       },
     };
-    const use = new ImportWishes(wishes as unknown as WishRepository, catalog, catalog, uow, catalog);
+    const use = new ImportWishes(wishes as unknown as WishRepository, catalog, catalog, uow, catalog, systemClock);
     const rows = 3 * IMPORT_CHUNK_ROWS;
     const lines = Array.from({ length: rows }, (_, i) => `,Title ${i},Author ${i}`).join('\n');
     const error = await use.execute(7, csv(`isbn,title,author\n${lines}\n`), { createMissing: true, stopping: stop.signal }).catch((e: unknown) => e);
