@@ -2,6 +2,7 @@ import type { Request, Response } from 'express';
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import { chooseEncoding, type Encoding } from '../kits/http/accept-encoding.js';
 
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
@@ -10,8 +11,6 @@ const gzipped = promisify(gzip);
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Documents at fixed URLs (the pages, the unhashed asset URLs) are revalidated every time: an ETag makes that a 304. */
 export const REVALIDATE = 'no-cache';
-
-type Encoding = 'br' | 'gzip' | 'identity';
 
 /**
  * One static document (a page, a bundle, the style sheet) in every encoding it is served in, compressed once at
@@ -50,23 +49,6 @@ export async function prepareDocument(contentType: string, text: string, compres
   if (br.length < identity.length) bodies.br = br;
   if (gzip.length < identity.length) bodies.gzip = gzip;
   return { contentType, hash, bodies };
-}
-
-/** The best encoding the request accepts (brotli, then gzip), honouring `q=0`; identity otherwise. */
-export function chooseEncoding(acceptEncoding: string | undefined, offered: readonly Encoding[]): Encoding {
-  const weights = new Map<string, number>();
-  for (const part of (acceptEncoding ?? '').toLowerCase().split(',')) {
-    const [name, ...params] = part.trim().split(';');
-    if (!name) continue;
-    const q = params.map((p) => /^\s*q=([0-9.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
-    weights.set(name.trim(), q === undefined ? 1 : Number(q));
-  }
-  const weight = (name: string): number => weights.get(name) ?? weights.get('*') ?? 0;
-  let best: Encoding = 'identity';
-  for (const encoding of ['br', 'gzip'] as const) {
-    if (offered.includes(encoding) && weight(encoding) > 0 && weight(encoding) > (best === 'identity' ? 0 : weight(best))) best = encoding;
-  }
-  return best;
 }
 
 /** A strong ETag per representation: the compressed bodies are other bytes than the plain one. */

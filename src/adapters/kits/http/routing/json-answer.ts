@@ -1,5 +1,6 @@
 import type { Request, Response } from 'express';
 import { constants, gzip } from 'node:zlib';
+import { chooseEncoding } from '../accept-encoding.js';
 
 /**
  * Answers at least this long are gzip-compressed for a client that accepts it. Below, compressing costs more than
@@ -8,21 +9,6 @@ import { constants, gzip } from 'node:zlib';
 export const COMPRESS_MIN_BYTES = 8 * 1024;
 /** Fast and still about 85 % smaller on this JSON; zlib runs it on libuv's thread pool, not on the request thread. */
 const GZIP_LEVEL = 4;
-
-/** Whether `Accept-Encoding` takes gzip: named (or `*`) without `q=0`. */
-export function acceptsGzip(acceptEncoding: string | undefined): boolean {
-  if (!acceptEncoding) return false;
-  let star = false;
-  for (const part of acceptEncoding.split(',')) {
-    const [rawName = '', ...params] = part.toLowerCase().split(';');
-    const name = rawName.trim();
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    const refused = q !== undefined && Number(q.slice(2)) === 0;
-    if (name === 'gzip') return !refused;
-    if (name === '*') star = !refused;
-  }
-  return star;
-}
 
 /**
  * `res.json` without Express's extras (ETags are off, bodies are fresh): one string write, where `res.json` turns
@@ -38,7 +24,7 @@ export function sendJson(req: Request, res: Response, body: unknown): void {
     return;
   }
   res.vary('Accept-Encoding');
-  if (!acceptsGzip(req.headers['accept-encoding'])) {
+  if (chooseEncoding(req.headers['accept-encoding'], ['gzip']) !== 'gzip') {
     res.setHeader('Content-Length', Buffer.byteLength(text));
     res.end(text);
     return;
