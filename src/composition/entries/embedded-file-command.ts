@@ -3,7 +3,10 @@
 import path from 'node:path';
 import { loadConfig } from '../../../config/config.js';
 import { reachableClusterDir } from '../../adapters/postgres/embedded-postgres.js';
+import { onStopSignal } from '../process-signals.js';
 import { commandFor } from './install-commands.js';
+
+type FileCommand = 'backup' | 'restore' | 'export' | 'import';
 
 export interface EmbeddedFileCommand {
   /** The FILE argument, absolute (npm runs scripts in the Shelfwatch folder). */
@@ -14,7 +17,7 @@ export interface EmbeddedFileCommand {
 }
 
 export async function embeddedFileCommand(
-  command: 'backup' | 'restore' | 'export' | 'import',
+  command: FileCommand,
   args: string[],
   usage: string,
   externalAdvice: string,
@@ -29,4 +32,19 @@ export async function embeddedFileCommand(
   }
   const { dataDir, port } = config.database;
   return { file: path.resolve(file), dataDir, port, clusterDir: await reachableClusterDir(path.join(dataDir, 'pg'), say) };
+}
+
+
+/**
+ * Aborted on SIGTERM or SIGINT, after saying what happens: a command that writes a file leaves none under the name
+ * asked for; one that fills a data folder removes what it wrote.
+ */
+export function stopSignalFor(command: FileCommand, say: (line: string) => void): AbortSignal {
+  const writesFolder = command === 'restore' || command === 'import';
+  const stop = new AbortController();
+  onStopSignal((signal) => {
+    say(`${signal} received: stopping the ${command} ${writesFolder ? 'and removing what it wrote' : '(no file is left under the name asked for)'} ...`);
+    stop.abort(new Error(`${signal} received: the ${command} was stopped${writesFolder ? '; the data folder was left as it was' : ''}`));
+  });
+  return stop.signal;
 }

@@ -6,17 +6,13 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { takeExport } from '../../adapters/postgres/backup/logical-export.js';
 import { localSecrets, startEmbeddedPostgres } from '../../adapters/postgres/embedded-postgres.js';
-import { exitOnStartFailure, onStopSignal } from '../process-signals.js';
-import { embeddedFileCommand } from './embedded-file-command.js';
+import { exitOnStartFailure } from '../process-signals.js';
+import { embeddedFileCommand, stopSignalFor } from './embedded-file-command.js';
 import { commandFor } from './install-commands.js';
 
 const say = (line: string): void => console.log(line);
 
-const stopRequest = new AbortController();
-onStopSignal((signal) => {
-  say(`${signal} received: stopping the export (no file is left under the name asked for) ...`);
-  stopRequest.abort(new Error(`${signal} received: the export was stopped`));
-});
+const stopRequest = stopSignalFor('export', say);
 
 async function main(args: string[]): Promise<void> {
   const { file: target, dataDir, port, clusterDir } = await embeddedFileCommand(
@@ -35,7 +31,7 @@ async function main(args: string[]): Promise<void> {
   if (!existsSync(path.join(clusterDir, 'postmaster.pid'))) say(`Shelfwatch is not running: starting the embedded PostgreSQL (${clusterDir}, port ${port}) for the export ...`);
   const database = await startEmbeddedPostgres({ clusterDir, port, password: secrets.postgresPassword, database: 'shelfwatch', onProgress: say });
   try {
-    await takeExport({ url: database.url, file: target, secrets, onProgress: say, signal: stopRequest.signal });
+    await takeExport({ url: database.url, file: target, secrets, onProgress: say, signal: stopRequest });
   } finally {
     await database.stop();
   }

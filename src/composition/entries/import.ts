@@ -6,17 +6,13 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { importExport } from '../../adapters/postgres/backup/logical-import.js';
-import { exitOnStartFailure, onStopSignal } from '../process-signals.js';
-import { embeddedFileCommand } from './embedded-file-command.js';
+import { exitOnStartFailure } from '../process-signals.js';
+import { embeddedFileCommand, stopSignalFor } from './embedded-file-command.js';
 import { commandFor } from './install-commands.js';
 
 const say = (line: string): void => console.log(line);
 
-const stopRequest = new AbortController();
-onStopSignal((signal) => {
-  say(`${signal} received: stopping the import and removing what it wrote ...`);
-  stopRequest.abort(new Error(`${signal} received: the import was stopped; the data folder was left as it was`));
-});
+const stopRequest = stopSignalFor('import', say);
 
 async function main(args: string[]): Promise<void> {
   const { file: source, port, clusterDir, dataDir } = await embeddedFileCommand(
@@ -28,7 +24,7 @@ async function main(args: string[]): Promise<void> {
   );
   if (!existsSync(source)) throw new Error(`${source} does not exist`);
   const secretsFile = path.join(path.resolve(dataDir), 'secrets.json');
-  const result = await importExport({ file: source, clusterDir, port, secretsFile, onProgress: say, signal: stopRequest.signal });
+  const result = await importExport({ file: source, clusterDir, port, secretsFile, onProgress: say, signal: stopRequest });
   if (result.secrets.kind === 'replaced') {
     say(`${secretsFile} now holds the export's secrets (the database password it knows); the previous file is kept as ${result.secrets.previousKeptAs}`);
   }

@@ -7,17 +7,13 @@ import path from 'node:path';
 import pg from 'pg';
 import { restoreBackup } from '../../adapters/postgres/backup/restore.js';
 import { localSecrets, startEmbeddedPostgres } from '../../adapters/postgres/embedded-postgres.js';
-import { exitOnStartFailure, onStopSignal } from '../process-signals.js';
-import { embeddedFileCommand } from './embedded-file-command.js';
+import { exitOnStartFailure } from '../process-signals.js';
+import { embeddedFileCommand, stopSignalFor } from './embedded-file-command.js';
 import { commandFor } from './install-commands.js';
 
 const say = (line: string): void => console.log(line);
 
-const stopRequest = new AbortController();
-onStopSignal((signal) => {
-  say(`${signal} received: stopping the restore and removing what it wrote ...`);
-  stopRequest.abort(new Error(`${signal} received: the restore was stopped; the data folder was left as it was`));
-});
+const stopRequest = stopSignalFor('restore', say);
 
 async function main(args: string[]): Promise<void> {
   const { file: source, dataDir, port, clusterDir } = await embeddedFileCommand(
@@ -29,7 +25,7 @@ async function main(args: string[]): Promise<void> {
   );
   if (!existsSync(source)) throw new Error(`${source} does not exist`);
   const secretsFile = path.join(path.resolve(dataDir), 'secrets.json');
-  const result = await restoreBackup({ file: source, clusterDir, secretsFile, onProgress: say, signal: stopRequest.signal });
+  const result = await restoreBackup({ file: source, clusterDir, secretsFile, onProgress: say, signal: stopRequest });
   if (result.secrets.kind === 'replaced') {
     say(`${secretsFile} now holds the backup's secrets (the database password it knows); the previous file is kept as ${result.secrets.previousKeptAs}`);
   }
