@@ -130,6 +130,18 @@ export interface MetadataConfig {
   demoServerUrl: string | null;
 }
 
+/** Reference exchange rates for prices in the reader's currency (C11.4; docs/pricing.md). */
+export interface ExchangeRatesConfig {
+  /** FX_RATES: fetch the rates (on by default; off in tests, which start their own rates server). */
+  enabled: boolean;
+  /** FX_RATES_URL: the folder holding eurofxref-daily.xml and eurofxref-hist-90d.xml, ending in `/`. */
+  url: string;
+  /** FX_RATES_CRON: when the day's rates are fetched (UTC); the ECB publishes around 16:00 CET on working days. */
+  cron: string;
+  timeoutMs: number;
+  userAgent: string;
+}
+
 export interface WebConfig {
   /** The web UI's development sign-in (`POST /dev/sign-in` mints HS256 tokens); never in production. */
   devSignIn: boolean;
@@ -172,6 +184,7 @@ export interface AppConfig {
   stores: StoresConfig;
   pricing: PricingConfig;
   metadata: MetadataConfig;
+  exchangeRates: ExchangeRatesConfig;
   mail: MailConfig;
   web: WebConfig;
   channels: ChannelsConfig;
@@ -284,6 +297,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, role: ProcessRo
     stores,
     pricing,
     metadata: metadataConfig(r, nodeEnv, pricing.userAgent),
+    exchangeRates: exchangeRatesConfig(r, nodeEnv, cron, pricing.userAgent),
     mail,
     web: { devSignIn },
     channels: {
@@ -437,6 +451,26 @@ function loggingConfig(r: EnvReader, cron: (name: string, fallback: string) => s
 /** Where the demonstration metadata server listens (`npm run demo-metadata`); development and tests ask it by default. */
 export const DEMO_METADATA_URL = 'http://127.0.0.1:3101';
 
+/** The demonstration rates, served by the demonstration metadata server. */
+export const DEMO_FX_RATES_URL = `${DEMO_METADATA_URL}/ecb/`;
+
+/**
+ * FX_RATES, FX_RATES_URL, FX_RATES_CRON. Production asks the European Central Bank; development the demonstration
+ * rates. Tests start their own rates server, so the rates are off there unless a test turns them on.
+ */
+function exchangeRatesConfig(r: EnvReader, nodeEnv: AppConfig['nodeEnv'], cron: (name: string, fallback: string) => string, userAgent: string): ExchangeRatesConfig {
+  const enabled = r.oneOf('FX_RATES', ['on', 'off'] as const, nodeEnv === 'test' ? 'off' : 'on') === 'on';
+  const given = r.url('FX_RATES_URL', ['http:', 'https:']);
+  const url = given ?? (nodeEnv === 'production' ? 'https://www.ecb.europa.eu/stats/eurofxref/' : DEMO_FX_RATES_URL);
+  return {
+    enabled,
+    url: url.endsWith('/') ? url : `${url}/`,
+    cron: cron('FX_RATES_CRON', '0 16 * * 1-5'),
+    timeoutMs: r.int('FX_RATES_TIMEOUT_MS', { min: 100, max: 120_000, fallback: 15_000 }),
+    userAgent,
+  };
+}
+
 /**
  * ISBN metadata sources (docs/metadata-sources.md). Production asks the real services; development and tests ask the
  * demonstration server unless told otherwise, so no ISBN leaves the machine by default while developing.
@@ -451,7 +485,10 @@ function metadataConfig(r: EnvReader, nodeEnv: AppConfig['nodeEnv'], userAgent: 
     (r.url(name, ['http:', 'https:']) ?? (local ? DEMO_METADATA_URL : production)).replace(/\/+$/, '');
   const openLibraryUrl = url('OPEN_LIBRARY_URL', 'https://openlibrary.org');
   const googleBooksUrl = url('GOOGLE_BOOKS_URL', 'https://www.googleapis.com');
-  const asksDemo = sources.some((s) => (s === 'open-library' ? openLibraryUrl : googleBooksUrl) === DEMO_METADATA_URL);
+  // The demonstration server also publishes the demonstration exchange rates (FX_RATES_URL's default outside production).
+  const asksDemo =
+    sources.some((s) => (s === 'open-library' ? openLibraryUrl : googleBooksUrl) === DEMO_METADATA_URL) ||
+    (r.string('FX_RATES') !== 'off' && (r.string('FX_RATES_URL') ?? DEMO_FX_RATES_URL) === DEMO_FX_RATES_URL);
   const demoServer = r.oneOf('METADATA_DEMO_SERVER', ['on', 'off'] as const, nodeEnv === 'development' && asksDemo ? 'on' : 'off') === 'on';
   if (demoServer && nodeEnv === 'production') r.fail('METADATA_DEMO_SERVER', 'must be off in production: it answers invented books');
   return {

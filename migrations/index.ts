@@ -18,6 +18,7 @@ import { Migration20261129000016_channel_last_delivery } from './Migration202611
 import { Migration20261129000017_service_secret } from './Migration20261129000017_service_secret.js';
 import { Migration20261129000018_store_fetch_outcome } from './Migration20261129000018_store_fetch_outcome.js';
 import { Migration20261129000019_log_instance } from './Migration20261129000019_log_instance.js';
+import { Migration20261129000020_reference_rate } from './Migration20261129000020_reference_rate.js';
 
 export const migrationsList = [
   { name: 'Migration20261122000001_catalog', class: Migration20261122000001_catalog },
@@ -39,4 +40,5 @@ export const migrationsList = [
   { name: 'Migration20261129000017_service_secret', class: Migration20261129000017_service_secret },
   { name: 'Migration20261129000018_store_fetch_outcome', class: Migration20261129000018_store_fetch_outcome },
   { name: 'Migration20261129000019_log_instance', class: Migration20261129000019_log_instance },
+  { name: 'Migration20261129000020_reference_rate', class: Migration20261129000020_reference_rate },
 ];

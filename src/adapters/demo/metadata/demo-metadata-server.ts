@@ -5,9 +5,12 @@
 //   POST /__control        {"source", "isbn" (13 digits or "*"), "behaviour"}
 //   POST /__control/reset  removes every override and forgets the requests
 //   GET  /__control/requests  the requests received (Google's key shown only as sent or not)
+// It also publishes demonstration reference exchange rates in the European Central Bank's shape, for FX_RATES_URL:
+//   GET  /ecb/eurofxref-daily.xml, /ecb/eurofxref-hist-90d.xml
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { startLocalHttpServer } from '../../kits/net/local-http-server.js';
 import { abortableDelay } from '../stores/abortable-delay.js';
+import { demoRatesXml } from '../rates/demo-exchange-rates.js';
 import { BodyTooLargeError, readBody, sendJson } from '../stores/http-responses.js';
 import { Isbn } from '../../../domain/catalog/isbn.js';
 import { demoMetadataBookFor, demoSourceView, type DemoSourceView } from './demo-metadata-catalogue.js';
@@ -57,6 +60,11 @@ async function route(state: State, req: IncomingMessage, res: ServerResponse, si
   if (path === '/api/books') return openLibrary(state, url, req, res, signal);
   if (path === '/search.json') return openLibrarySearch(state, url, req, res, signal);
   if (path === '/books/v1/volumes') return googleBooks(state, url, req, res, signal);
+  if (path === '/ecb/eurofxref-daily.xml' || path === '/ecb/eurofxref-hist-90d.xml') {
+    res.writeHead(200, { 'content-type': 'text/xml; charset=utf-8' });
+    res.end(demoRatesXml(path.endsWith('daily.xml') ? 'latest' : 'history', new Date()));
+    return;
+  }
   const cover = /^\/covers\/(\d{13})-([SML])\.svg$/.exec(path);
   if (cover?.[1] && cover[2]) return sendCover(res, cover[1], cover[2]);
   // Open Library's covers by id (covers.openlibrary.org/b/id/…), for the ids its search answers give.
@@ -69,6 +77,7 @@ async function route(state: State, req: IncomingMessage, res: ServerResponse, si
       openLibrarySearch: `${state.baseUrl}/search.json?title=the+silent+harbour&fields=key,title,author_name,editions,editions.isbn`,
       googleBooks: `${state.baseUrl}/books/v1/volumes?q=isbn:9780306406157`,
       googleBooksSearch: `${state.baseUrl}/books/v1/volumes?q=intitle:%22the+silent+harbour%22`,
+      exchangeRates: `${state.baseUrl}/ecb/eurofxref-daily.xml`,
       control: ['POST /__control {source, isbn, behaviour}', 'POST /__control/reset', 'GET /__control/requests'],
     });
   }

@@ -1,0 +1,13 @@
+import type { ServiceIdentifier } from 'inversify';
+import type { ReferenceRateDay } from '../../../domain/pricing/exchange-rates.js';
+
+/** The reference rates kept per day (units of each currency per euro), and what the last refresh said. */
+export interface ExchangeRateStore {
+  /** Adds the days, replacing a day already kept with its newer publication. One transaction: all or nothing. */
+  saveDays(days: readonly ReferenceRateDay[]): Promise<void>;
+  /** The newest day kept, or null before the first refresh. */
+  latestDay(): Promise<string | null>;
+  /** The days kept from `since` on (YYYY-MM-DD), oldest first. */
+  daysSince(since: string): Promise<ReferenceRateDay[]>;
+}
+export const ExchangeRateStore = Symbol.for('ExchangeRateStore') as ServiceIdentifier<ExchangeRateStore>;
