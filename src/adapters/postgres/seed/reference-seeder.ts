@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { Money } from '../../../domain/shared/money.js';
 import { TAXONOMY, type TaxonomyNode } from './taxonomy.js';
 
 export interface SeedSummary {
@@ -21,6 +22,20 @@ export interface ReferenceStore {
   demo: boolean;
   isActive: boolean;
   extraction: unknown;
+  /** Destination (ISO country or `*`) → charges as amounts in the store's currency; null when unknown. */
+  shipping: Readonly<Record<string, { flat: string; freeFrom?: string | undefined; perExtraItem?: string | undefined }>> | null;
+}
+
+/** `store.shipping` as the SQL reads it: destination → charges in minor units of the store's currency. */
+export function shippingColumn(store: Pick<ReferenceStore, 'currency' | 'shipping'>): Record<string, { flat_minor: number; free_from_minor: number | null; per_extra_item_minor: number | null }> | null {
+  if (store.shipping === null) return null;
+  const minor = (amount: string | undefined) => (amount === undefined ? null : Number(Money.parse(amount, store.currency).toMinor()));
+  return Object.fromEntries(
+    Object.entries(store.shipping).map(([destination, rate]) => [
+      destination,
+      { flat_minor: minor(rate.flat)!, free_from_minor: minor(rate.freeFrom), per_extra_item_minor: minor(rate.perExtraItem) },
+    ]),
+  );
 }
 
 interface NodeRow {
@@ -96,23 +111,24 @@ export async function seedReferenceData(db: pg.ClientBase, stores: readonly Refe
     is_demo: s.demo,
     is_active: s.isActive,
     extraction: s.extraction,
+    shipping: shippingColumn(s),
   }));
   await db.query(
-    `insert into store (store_key, store_name, country, currency, formats, homepage_url, product_url_template, is_demo, is_active, extraction)
+    `insert into store (store_key, store_name, country, currency, formats, homepage_url, product_url_template, is_demo, is_active, extraction, shipping)
      select r.key, r.name, r.country, r.currency, array(select jsonb_array_elements_text(r.formats)),
-            r.homepage_url, r.product_url_template, r.is_demo, r.is_active, r.extraction
+            r.homepage_url, r.product_url_template, r.is_demo, r.is_active, r.extraction, r.shipping
      from jsonb_to_recordset($1::jsonb)
        as r(key text, name text, country text, currency text, formats jsonb, homepage_url text, product_url_template text,
-            is_demo boolean, is_active boolean, extraction jsonb, position int)
+            is_demo boolean, is_active boolean, extraction jsonb, shipping jsonb, position int)
      order by r.position
      on conflict (store_key) do update set store_name = excluded.store_name, country = excluded.country,
        currency = excluded.currency, formats = excluded.formats, homepage_url = excluded.homepage_url,
        product_url_template = excluded.product_url_template, is_demo = excluded.is_demo, is_active = excluded.is_active,
-       extraction = excluded.extraction
+       extraction = excluded.extraction, shipping = excluded.shipping
      where (store.store_name, store.country, store.currency, store.formats, store.homepage_url, store.product_url_template,
-            store.is_demo, store.is_active, store.extraction)
+            store.is_demo, store.is_active, store.extraction, store.shipping)
        is distinct from (excluded.store_name, excluded.country, excluded.currency, excluded.formats, excluded.homepage_url,
-                         excluded.product_url_template, excluded.is_demo, excluded.is_active, excluded.extraction)`,
+                         excluded.product_url_template, excluded.is_demo, excluded.is_active, excluded.extraction, excluded.shipping)`,
     [JSON.stringify(storeRows)],
   );
   await db.query('update store set is_active = false where is_active and store_key <> all($1::text[])', [storeRows.map((s) => s.key)]);

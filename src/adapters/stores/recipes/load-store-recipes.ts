@@ -101,6 +101,7 @@ function resolve(input: RecipeInput, demoStoreUrl: string | undefined): StoreRec
     verified: input.verified,
     ...(input.notes === undefined ? {} : { notes: input.notes }),
     extraction: input.extraction ?? {},
+    shipping: input.shipping?.to ?? null,
   };
 }
 

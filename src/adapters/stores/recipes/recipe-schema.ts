@@ -4,6 +4,8 @@ import { EXTRACTION_SOURCES, type ExtractionSource } from '../extraction/types.j
 import { selectorProblem } from './css-selector-check.js';
 import { isCountryCode, isCurrencyCode } from './iso-codes.js';
 import { ISBN_PLACEHOLDERS } from '../../../domain/pricing/product-url.js';
+import { ANY_DESTINATION } from '../../../domain/pricing/shipping.js';
+import { Money } from '../../../domain/shared/money.js';
 import { RECIPE_VERIFICATIONS, type RecipeVerification, STORE_FORMATS, type StoreExtraction, type StoreFormat } from './recipe-types.js';
 
 /** Stands in for `{demo}` (DEMO_STORE_URL) while a demonstration store's URLs are checked. */
@@ -70,6 +72,34 @@ const extraction = z.strictObject(
   expecting('must be an object'),
 );
 
+const amount = z.string(expecting('must be an amount as a text, such as "2.99"')).regex(/^\d{1,9}(?:\.\d+)?$/, 'must be an amount as a text, such as "2.99"');
+
+const DESTINATION_MESSAGE = 'must be an ISO 3166-1 alpha-2 country code such as DE or GB, or *';
+
+const shippingRate = z.strictObject(
+  { flat: amount, freeFrom: amount.optional(), perExtraItem: amount.optional() },
+  expecting('must be an object with flat and optionally freeFrom and perExtraItem'),
+);
+
+/** Delivery charges per destination country (or `*` for every other one), in the store's currency (C11.5). */
+const shipping = z.strictObject(
+  {
+    currency: z.string(expecting('must be an ISO 4217 currency code such as EUR')).refine(isCurrencyCode, 'must be an ISO 4217 currency code such as EUR').optional(),
+    to: z
+      .record(
+        z.string().refine((code) => code === ANY_DESTINATION || isCountryCode(code)),
+        shippingRate,
+        // A key the refinement refused comes back as the record's own issue: named here.
+        {
+          error: (issue: { code?: string; input?: unknown }) =>
+            issue.code === 'invalid_key' ? DESTINATION_MESSAGE : issue.input === undefined ? 'is required' : 'must be an object from destination country (or *) to its charges',
+        },
+      )
+      .refine((destinations) => Object.keys(destinations).length > 0, 'must name at least one destination'),
+  },
+  expecting('must be an object with to (and optionally currency)'),
+);
+
 const recipeFields = {
   key,
   name: text('must be a text'),
@@ -94,6 +124,7 @@ const recipeFields = {
   verified: z.enum(RECIPE_VERIFICATIONS as [RecipeVerification, ...RecipeVerification[]], expecting(`must be one of ${RECIPE_VERIFICATIONS.join(', ')}`)),
   notes: z.string(expecting('must be a text')).optional(),
   extraction: extraction.optional(),
+  shipping: shipping.optional(),
 };
 
 /** A complete recipe: a shipped store, or a store STORES_FILE adds. */
@@ -103,10 +134,30 @@ export const recipeSchema = z.strictObject(recipeFields, expecting('must be a JS
     if (usesDemo && !recipe.demo) ctx.addIssue({ code: 'custom', path: [field], message: '{demo} is for demonstration stores only (demo: true)' });
     if (usesDemo && !recipe[field].startsWith('{demo}/')) ctx.addIssue({ code: 'custom', path: [field], message: '{demo} must start the URL, followed by /' });
   }
+  if (recipe.shipping) checkShippingAmounts(recipe.shipping, recipe.currency, ctx);
   if ((recipe.verified === 'demo') !== recipe.demo) {
     ctx.addIssue({ code: 'custom', path: ['verified'], message: recipe.demo ? 'must be demo for a demonstration store' : 'is demo only for a demonstration store (demo: true)' });
   }
 });
+
+/** Shipping is added to the store's prices, so it is stated in their currency, each amount to its minor unit. */
+function checkShippingAmounts(given: z.infer<typeof shipping>, storeCurrency: string, ctx: z.RefinementCtx): void {
+  if (given.currency !== undefined && given.currency !== storeCurrency) {
+    ctx.addIssue({ code: 'custom', path: ['shipping', 'currency'], message: `must be the store's currency (${storeCurrency}): shipping is added to its prices` });
+    return;
+  }
+  for (const [destination, rate] of Object.entries(given.to)) {
+    for (const field of ['flat', 'freeFrom', 'perExtraItem'] as const) {
+      const value = rate[field];
+      if (value === undefined) continue;
+      try {
+        Money.parse(value, storeCurrency);
+      } catch {
+        ctx.addIssue({ code: 'custom', path: ['shipping', 'to', destination, field], message: `must have at most ${Money.minorDigits(storeCurrency)} decimals for ${storeCurrency}` });
+      }
+    }
+  }
+}
 
 /** An override of a store by key: the key, and only the fields it changes. */
 export const overrideSchema = z.strictObject({ ...z.object(recipeFields).partial().shape, key }, expecting('must be a JSON object'));

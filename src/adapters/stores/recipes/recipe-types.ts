@@ -32,4 +32,9 @@ export interface StoreRecipe {
   verified: RecipeVerification;
   notes?: string | undefined;
   extraction: StoreExtraction;
+  /** Delivery charges per destination (C11.5); null when the recipe says nothing (shipping unknown). */
+  shipping: RecipeShipping | null;
 }
+
+/** A recipe's shipping, in the store's currency: destination country (or `*`) → charges as amounts. */
+export type RecipeShipping = Record<string, { flat: string; freeFrom?: string | undefined; perExtraItem?: string | undefined }>;

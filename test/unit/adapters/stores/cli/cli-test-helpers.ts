@@ -18,6 +18,7 @@ export function recipe(fields: Partial<StoreRecipe> & Pick<StoreRecipe, 'key'>):
     hosts: [`${fields.key}.example`],
     verified: 'unverified',
     extraction: {},
+    shipping: null,
     ...fields,
   };
 }
@@ -34,13 +35,15 @@ export interface ExplainCall {
 }
 
 /** An engine stand-in that records what it was asked and answers `result` (or what `answer` makes of the page). */
-export function fakeExplainer(answer: (html: string) => ExtractionResult): { explain: PageExplainer; calls: ExplainCall[] } {
+export function fakeExplainer(answer: (html: string) => ExtractionResult): { explainer: PageExplainer; calls: ExplainCall[] } {
   const calls: ExplainCall[] = [];
-  const explain: PageExplainer = async (html, pageUrl, config) => {
-    calls.push({ html, pageUrl, config });
-    return reportOf(answer(html));
+  const explainer: PageExplainer = {
+    explain: async (html, pageUrl, config) => {
+      calls.push({ html, pageUrl, config });
+      return reportOf(answer(html));
+    },
   };
-  return { explain, calls };
+  return { explainer, calls };
 }
 
 export function reportOf(result: ExtractionResult, extra: Partial<ExtractionReport> = {}): ExtractionReport {

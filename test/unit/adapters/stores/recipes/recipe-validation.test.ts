@@ -85,6 +85,42 @@ describe('recipe validation names the file, the store and the field', () => {
     ]);
   });
 
+  it('checks shipping: destinations, currency and amounts to the currency minor unit', () => {
+    const { file, problems } = problemsOf(
+      newStore({
+        currency: 'EUR',
+        shipping: { currency: 'EURO', to: { UK: { flat: '2.99' }, NL: { flat: 'free' }, DE: { flat: '1', freeFrom: 20 }, '*': { flat: '3', perItem: '1' } } },
+      }),
+    );
+    expect([...problems].sort()).toEqual([
+      `${file}: store corner-books-nl: shipping.currency: must be an ISO 4217 currency code such as EUR`,
+      `${file}: store corner-books-nl: shipping.to.*.perItem: unknown field`,
+      `${file}: store corner-books-nl: shipping.to.DE.freeFrom: must be an amount as a text, such as "2.99"`,
+      `${file}: store corner-books-nl: shipping.to.NL.flat: must be an amount as a text, such as "2.99"`,
+      `${file}: store corner-books-nl: shipping.to.UK: must be an ISO 3166-1 alpha-2 country code such as DE or GB, or *`,
+    ]);
+  });
+
+  it('wants shipping in the store currency, each amount within its minor unit, to at least one destination', () => {
+    expect(problemsOf(newStore({ currency: 'EUR', shipping: { currency: 'GBP', to: { GB: { flat: '2.99' } } } })).problems).toEqual([
+      expect.stringMatching(/store corner-books-nl: shipping.currency: must be the store's currency \(EUR\)/),
+    ]);
+    expect(problemsOf(newStore({ currency: 'JPY', shipping: { to: { JP: { flat: '350.5' } } } })).problems).toEqual([
+      expect.stringMatching(/shipping.to.JP.flat: must have at most 0 decimals for JPY$/),
+    ]);
+    expect(problemsOf(newStore({ shipping: { to: {} } })).problems).toEqual([expect.stringMatching(/shipping.to: must name at least one destination$/)]);
+  });
+
+  it('resolves shipping as given, and null when the recipe says nothing', () => {
+    const file = files.write('shipping.json', [
+      newStore({ key: 'ships-shop', shipping: { to: { NL: { flat: '0.00' }, '*': { flat: '4.95', freeFrom: '30.00', perExtraItem: '1.00' } } } }),
+      newStore({ key: 'silent-shop' }),
+    ]);
+    const recipes = loadStoreRecipes({ storesFile: file });
+    expect(recipes.find((r) => r.key === 'ships-shop')?.shipping).toEqual({ NL: { flat: '0.00' }, '*': { flat: '4.95', freeFrom: '30.00', perExtraItem: '1.00' } });
+    expect(recipes.find((r) => r.key === 'silent-shop')?.shipping).toBeNull();
+  });
+
   it('keeps {demo} and verified "demo" for demonstration stores', () => {
     const { file, problems } = problemsOf(newStore({ productUrlTemplate: '{demo}/shop/{isbn13}', verified: 'demo' }));
     expect(problems).toEqual([

@@ -23,6 +23,7 @@ describe('STORES_FILE', () => {
       verified: 'unverified',
       notes: 'Our local shop.',
       extraction: {},
+      shipping: null,
     });
   });
 
