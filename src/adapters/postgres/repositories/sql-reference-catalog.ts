@@ -72,7 +72,8 @@ export class SqlReferenceCatalog implements ReferenceCatalog {
       params.push(filter.genreId);
     }
     const where = conditions.length > 0 ? `where ${conditions.join(' and ')}` : '';
-    // Seeded parents-first, so ordering by id keeps parents before their children.
+    // Siblings by position; a child may come before its parent (its position is within the parent): the tree is
+    // built in two passes (buildOntologyTree), so the flat order need not put parents first.
     const rows = await this.em.execute<Row[]>(
       `select n.ontology_node_id, n.parent_id, n.name, n.type_id, n.genre_id from ontology_node n ${where}
        order by n.type_id, n.genre_id, n.position, n.ontology_node_id`,

@@ -17,7 +17,7 @@ export interface ReferenceCatalog {
   typesPage(request: PageRequest): Promise<PageSlice<BookType>>;
   genresPage(typeId: number | null, request: PageRequest): Promise<PageSlice<Genre>>;
   genreExists(genreId: number): Promise<boolean>;
-  /** Flat nodes in display order (parents before children). */
+  /** Flat nodes by type, genre, then position among their siblings (a child may precede its parent). */
   ontology(filter: OntologyFilter): Promise<FlatOntologyNode[]>;
 }
 export const ReferenceCatalog = Symbol.for('ReferenceCatalog') as ServiceIdentifier<ReferenceCatalog>;
