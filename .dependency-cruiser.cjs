@@ -25,6 +25,13 @@ module.exports = {
   ],
   forbidden: [
     { name: 'no-cycles', severity: 'error', comment: 'A cycle makes two modules one; split the shared part out.', from: { path: '^src/' }, to: { circular: true } },
+    {
+      name: 'alerts-never-import-pricing',
+      severity: 'error',
+      comment: 'Areas talk in one direction: pricing raises alerts (RaiseAlerts); the alerts area knows nothing of pricing.',
+      from: { path: '^src/application/alerts/' },
+      to: { path: '^src/application/pricing/' },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

@@ -2,6 +2,9 @@
 // for two years (14.6 million quotes), inserted with generate_series, one statement per book on parallel connections;
 // and a second reader ("the sorting reader") with 1,000 wishes of other books of the same shape, quoted for fewer days
 // (a page reads each (edition, store)'s summary, not its quotes, so their number matters little to the sorted pages).
+// Conversion and shipping are on (C11.4, C11.5): every fifth store is an international one pricing in pounds, every
+// third states shipping (to Germany, free at every other one; to `*`), reference rates are published for every
+// weekday of the quotes, and the first reader converts currencies (the sorting reader does not: both are timed).
 import pg from 'pg';
 
 export interface BestPriceShape {
@@ -35,22 +38,36 @@ export async function seedBestPriceWorld(url: string, shape: BestPriceShape, say
   let bookIds: number[];
   let sortingBookIds: number[];
   try {
-    // Readers in Germany buying paperbacks in euros and reading English: every edition and store below is in scope.
-    const aReader = async (subject: string): Promise<number> => {
+    // Readers in Germany buying paperbacks in euros and reading English: every edition and store below is in scope
+    // (the pound stores for the reader who converts).
+    const aReader = async (subject: string, convert: boolean): Promise<number> => {
       const [user] = (await client.query<{ user_id: string }>('insert into app_user (subject) values ($1) returning user_id', [subject])).rows;
       const id = Number(user!.user_id);
-      await client.query("insert into user_preferences (user_id, country, currency, formats) values ($1, 'DE', 'EUR', '{paperback}')", [id]);
+      await client.query("insert into user_preferences (user_id, country, currency, formats, convert_currencies) values ($1, 'DE', 'EUR', '{paperback}', $2)", [id, convert]);
       await client.query("insert into user_language (user_id, language_id) select $1, language_id from language where language_code = 'en'", [id]);
       return id;
     };
-    userId = await aReader('best-price-reader');
-    sortingUserId = await aReader('best-price-sorting-reader');
+    userId = await aReader('best-price-reader', true);
+    sortingUserId = await aReader('best-price-sorting-reader', false);
     await client.query(
-      `insert into store (store_key, store_name, country, currency, formats, homepage_url, product_url_template, is_active)
-       select 'bench-store-' || n, 'Bench store ' || n, case when n % 2 = 0 then 'DE' end, 'EUR', '{paperback,hardcover}',
-              'https://store.example', 'https://store.example/' || n || '/{isbn13}', true
+      `insert into store (store_key, store_name, country, currency, formats, homepage_url, product_url_template, is_active, shipping)
+       select 'bench-store-' || n, 'Bench store ' || n, case when n % 5 = 0 then null when n % 2 = 0 then 'DE' end,
+              case when n % 5 = 0 then 'GBP' else 'EUR' end, '{paperback,hardcover}',
+              'https://store.example', 'https://store.example/' || n || '/{isbn13}', true,
+              case when n % 3 = 0 then jsonb_build_object(
+                'DE', jsonb_build_object('flat_minor', case when n % 2 = 0 then 0 else 149 + n * 10 end, 'free_from_minor', 1500, 'per_extra_item_minor', null),
+                '*', jsonb_build_object('flat_minor', 599, 'free_from_minor', null, 'per_extra_item_minor', 100)) end
        from generate_series(1, $1) as n`,
       [shape.stores],
+    );
+    // The reference rates of every weekday up to the last quote day: pounds and dollars per euro, wandering a little.
+    await client.query(
+      `insert into reference_rate (rate_date, currency, per_euro)
+       select d::date, c.currency, c.base + ((extract(doy from d)::int * 37) % 200) / 10000.0
+       from generate_series($1::date - $2::int - 7, $1::date, interval '1 day') as d
+       cross join (values ('GBP', 0.83), ('USD', 1.05)) as c(currency, base)
+       where extract(isodow from d) < 6`,
+      [LAST_QUOTE_DAY, shape.days],
     );
     // Titles in no particular order of their ids (a title sort must sort).
     const books = async (count: number, prefix: string): Promise<number[]> =>
@@ -100,10 +117,12 @@ export async function seedBestPriceWorld(url: string, shape: BestPriceShape, say
     try {
       await c.query('set synchronous_commit = off');
       for (let book = pending.shift(); book !== undefined; book = pending.shift()) {
-        // Prices wander between 8.00 and 27.99; one quote in 23 is out of stock.
+        // Prices wander between 8.00 and 27.99 (in pounds at the pound stores: 6.80 to 23.79); one quote in 23 is out of stock.
         await c.query(
           `insert into price_quote (edition_id, store_id, amount_minor, currency, availability, url, fetched_at, quote_kind)
-           select e.edition_id, s.store_id, 800 + (e.edition_id * 7919 + s.store_id * 104729 + d * 31) % 2000, 'EUR',
+           select e.edition_id, s.store_id,
+                  ((800 + (e.edition_id * 7919 + s.store_id * 104729 + d * 31) % 2000) * case when s.currency = 'GBP' then 0.85 else 1 end)::bigint,
+                  s.currency,
                   case when (e.edition_id + s.store_id + d) % 23 = 0 then 'out_of_stock' else 'in_stock' end,
                   'https://store.example/' || s.store_id || '/' || e.isbn,
                   ($3::date - d) + time '03:00', 'daily'

@@ -5,7 +5,7 @@ import type { WishFilter } from '../src/application/wishes/ports/wish-repository
 import type { SqlWishRepository } from '../src/adapters/postgres/repositories/sql-wish-repository.js';
 import type { PageWindow } from '../src/domain/shared/page.js';
 import { compareSortPositions, DEFAULT_WISH_ORDER, pageKeyOf, sortPositionOf, type WishOrder, wishOrderOf, type WishSort } from '../src/domain/wishes/wish-order.js';
-import type { PricedWish } from '../src/domain/wishes/wish-prices.js';
+import { type PricedWish, userPriceOf } from '../src/domain/wishes/wish-prices.js';
 
 const SIZE = 100;
 /** The deep page starts after this many wishes. */
@@ -86,8 +86,8 @@ export async function checkSortedPages(
               id: w.id,
               place: sortPositionOf(order, w.bookId, {
                 titleSearch: titles.get(w.bookId)!,
-                bestMinor: w.bestPrice?.price.toMinor() ?? null,
-                lowestMinor: w.lowestPrice?.price.toMinor() ?? null,
+                bestMinor: w.bestPrice === null ? null : userPriceOf(w.bestPrice).toMinor(),
+                lowestMinor: w.lowestPrice === null ? null : userPriceOf(w.lowestPrice).toMinor(),
               }),
             }))
             .sort((a, b) => compareSortPositions(order, a.place, b.place))

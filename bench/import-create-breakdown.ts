@@ -10,7 +10,7 @@ import pg from 'pg';
 import { openOrm } from '../src/adapters/postgres/database.js';
 import { MikroOrmRequestScope } from '../src/adapters/postgres/mikro-orm-request-scope.js';
 import { SqlImportBookMatcher } from '../src/adapters/postgres/repositories/sql-import-book-matcher.js';
-import { SqlImportCatalogWriter } from '../src/adapters/postgres/repositories/sql-import-catalog-writer.js';
+import { SqlCatalogWriter } from '../src/adapters/postgres/repositories/sql-catalog-writer.js';
 import { SqlWishRepository } from '../src/adapters/postgres/repositories/sql-wish-repository.js';
 import { noEnrichment } from '../src/adapters/scheduler/pg-boss-enrichment-queue.js';
 import type { UnitOfWork } from '../src/application/shared/unit-of-work.js';
@@ -109,8 +109,10 @@ export async function measureCreateBreakdown(options: {
         }
         return result as T;
       },
+      // Every transaction here rolls back: nothing ever follows a commit.
+      afterCommit: () => undefined,
     };
-    const useCase = new ImportWishes(new SqlWishRepository(recording), new SqlImportBookMatcher(recording), new SqlImportCatalogWriter(recording), rolledBack, noEnrichment, systemClock);
+    const useCase = new ImportWishes(new SqlWishRepository(recording), new SqlImportBookMatcher(recording), new SqlCatalogWriter(recording), rolledBack, noEnrichment, systemClock);
     const scope = new MikroOrmRequestScope(orm.em);
 
     const executeTimes: number[] = [];

@@ -290,7 +290,7 @@ The five statements take ${ms(baselineStatementsMs)} of the baseline's ${ms(base
 ### Where the import's time goes
 
 \`ImportWishes.execute\` re-run ${bd.runs} times in the benchmark's process (after one warm-up run) with the service's own adapters
-(SqlImportBookMatcher, SqlImportCatalogWriter, SqlWishRepository) on a MikroORM of that process, each statement timed from the use
+(SqlImportBookMatcher, SqlCatalogWriter, SqlWishRepository) on a MikroORM of that process, each statement timed from the use
 case's side; the transaction is rolled back instead of committed. Its answer: ${bd.report.createdBooks} books, ${bd.report.createdAuthors} authors,
 ${bd.report.createdEditions} editions, ${bd.report.created} wishes. The recorded statements were then replayed in order on an empty catalog, as
 MikroORM sends them (parameters inlined into the text), under \`EXPLAIN (ANALYZE, BUFFERS)\`, and rolled back.

@@ -7,8 +7,7 @@ import { loadConfig } from '../config/config.js';
 import { LogSink } from '../src/application/logging/log-sink.js';
 import { Clock, systemClock } from '../src/application/shared/clock.js';
 import type { BufferedLogSink } from '../src/adapters/logging/buffered-log-sink.js';
-import { inProcessLoggingModule } from '../src/adapters/logging/in-process-logging-module.js';
-import { maintainerAlertChannelModule } from '../src/adapters/notify/maintainer-alert-module.js';
+import { loggingModule } from '../src/composition/modules/logging-module.js';
 import { openOrm } from '../src/adapters/postgres/database.js';
 import { cpuWindow } from './cpu.js';
 import { BENCH_EVENT_NAME, benchEvent, pause, produceEvents } from './logging-events.js';
@@ -19,10 +18,7 @@ const config = loadConfig({ DATABASE_URL: databaseUrl, JWT_SECRET: 'x'.repeat(32
 const orm = await openOrm(databaseUrl, 4);
 const container = new Container({ autobind: true, defaultScope: 'Singleton' });
 container.bind(Clock).toConstantValue(systemClock);
-container.loadSync(
-  inProcessLoggingModule({ url: () => databaseUrl, entityManager: () => orm.em }, 'writer-thread', config.logging),
-  maintainerAlertChannelModule(config.logging.alerts, config.mail),
-);
+container.loadSync(loggingModule(config, { databaseUrl, orm }, { isComponent: true, writing: 'writer-thread' }));
 const sink = container.get(LogSink) as BufferedLogSink;
 const stored = async (): Promise<number> =>
   Number((await orm.em.execute<Array<{ n: string }>>(`select count(*) as n from log where log_event = ?`, [BENCH_EVENT_NAME]))[0]!.n);

@@ -273,6 +273,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, role: ProcessRo
   if (role === 'logging-component' && logging.sharedSecret === null) r.fail('LOG_SHARED_SECRET', 'is required by the logging component (POST /log)');
   const mail: MailConfig = { smtpUrl, from: r.string('MAIL_FROM') ?? 'Shelfwatch <shelfwatch@localhost>' };
 
+  const exchangeRates = exchangeRatesConfig(r, nodeEnv, cron, pricing.userAgent);
   const config: AppConfig = {
     nodeEnv,
     host: r.string('HOST') ?? '0.0.0.0',
@@ -296,8 +297,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, role: ProcessRo
     logging,
     stores,
     pricing,
-    metadata: metadataConfig(r, nodeEnv, pricing.userAgent),
-    exchangeRates: exchangeRatesConfig(r, nodeEnv, cron, pricing.userAgent),
+    metadata: metadataConfig(r, nodeEnv, pricing.userAgent, exchangeRates),
+    exchangeRates,
     mail,
     web: { devSignIn },
     channels: {
@@ -475,7 +476,7 @@ function exchangeRatesConfig(r: EnvReader, nodeEnv: AppConfig['nodeEnv'], cron: 
  * ISBN metadata sources (docs/metadata-sources.md). Production asks the real services; development and tests ask the
  * demonstration server unless told otherwise, so no ISBN leaves the machine by default while developing.
  */
-function metadataConfig(r: EnvReader, nodeEnv: AppConfig['nodeEnv'], userAgent: string): MetadataConfig {
+function metadataConfig(r: EnvReader, nodeEnv: AppConfig['nodeEnv'], userAgent: string, exchangeRates: ExchangeRatesConfig): MetadataConfig {
   const names = r.list('METADATA_SOURCES', ['open-library', 'google-books', 'off'] as const, ['open-library', 'google-books']);
   if (names.includes('off') && names.length > 1) r.fail('METADATA_SOURCES', `"off" cannot be combined with a source (got "${names.join(',')}")`);
   if (new Set(names).size < names.length) r.fail('METADATA_SOURCES', `names a source twice (got "${names.join(',')}")`);
@@ -488,7 +489,7 @@ function metadataConfig(r: EnvReader, nodeEnv: AppConfig['nodeEnv'], userAgent: 
   // The demonstration server also publishes the demonstration exchange rates (FX_RATES_URL's default outside production).
   const asksDemo =
     sources.some((s) => (s === 'open-library' ? openLibraryUrl : googleBooksUrl) === DEMO_METADATA_URL) ||
-    (r.string('FX_RATES') !== 'off' && (r.string('FX_RATES_URL') ?? DEMO_FX_RATES_URL) === DEMO_FX_RATES_URL);
+    (exchangeRates.enabled && exchangeRates.url === DEMO_FX_RATES_URL);
   const demoServer = r.oneOf('METADATA_DEMO_SERVER', ['on', 'off'] as const, nodeEnv === 'development' && asksDemo ? 'on' : 'off') === 'on';
   if (demoServer && nodeEnv === 'production') r.fail('METADATA_DEMO_SERVER', 'must be off in production: it answers invented books');
   return {

@@ -20,6 +20,7 @@ import { Migration20261129000018_store_fetch_outcome } from './Migration20261129
 import { Migration20261129000019_log_instance } from './Migration20261129000019_log_instance.js';
 import { Migration20261129000020_reference_rate } from './Migration20261129000020_reference_rate.js';
 import { Migration20261129000021_store_shipping } from './Migration20261129000021_store_shipping.js';
+import { Migration20261129000022_convert_currencies } from './Migration20261129000022_convert_currencies.js';
 
 export const migrationsList = [
   { name: 'Migration20261122000001_catalog', class: Migration20261122000001_catalog },
@@ -43,4 +44,5 @@ export const migrationsList = [
   { name: 'Migration20261129000019_log_instance', class: Migration20261129000019_log_instance },
   { name: 'Migration20261129000020_reference_rate', class: Migration20261129000020_reference_rate },
   { name: 'Migration20261129000021_store_shipping', class: Migration20261129000021_store_shipping },
+  { name: 'Migration20261129000022_convert_currencies', class: Migration20261129000022_convert_currencies },
 ];

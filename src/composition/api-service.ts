@@ -1,20 +1,21 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Container } from 'inversify';
 import type { AppConfig } from '../../config/config.js';
+import { CheckMaintainerAlerts } from '../application/logging/check-maintainer-alerts.js';
 import { consoleLogger } from '../adapters/kits/console/console-output.js';
 import { listen } from '../adapters/kits/http/http-server.js';
 import { MaintainerAlertSweep } from '../adapters/logging/maintainer-alert-sweep.js';
-import { CronScheduler } from '../adapters/scheduler/cron-scheduler.js';
-import { bootDatabase, bootHsSecret, bootJobQueue } from './boot.js';
-import { type ContainerOptions, createContainer } from './container.js';
-import { DemoMetadataServer, DemoStoreServer } from './modules/demo-module.js';
-import { ChannelMessageWorkerToken, ChannelTestWorkerToken, EnrichmentWorkerToken, FetchWorkerPool } from './modules/workers-module.js';
+import { bootProcess } from './boot.js';
+import type { ContainerOptions } from './container.js';
+import { startDemoServers } from './demo-servers.js';
+import { apiHttpApp } from './http-apps.js';
 import { Readiness } from './readiness.js';
+import { jobQueueOf } from './started.js';
+import { apiScheduledJobs, refreshExchangeRatesOnStart, startScheduler } from './scheduled-jobs.js';
 import { ShutdownStack } from './shutdown-stack.js';
-import { StartedResources } from './started-resources.js';
-import { ApiHttpApp } from './tokens.js';
+import { startWorkers } from './workers.js';
 
-export { SERVICE_VERSION } from './modules/api-http-module.js';
+export { SERVICE_VERSION } from './http-apps.js';
 
 export interface RunningService {
   url: string;
@@ -34,40 +35,32 @@ export interface RunningService {
 
 export type ServiceOptions = Pick<ContainerOptions, 'wrapLogSink'>;
 
-/** The API service (`npm start`): everything resolved from the container, started in dependency order. */
+/** The API service (`npm start`): booted (boot.ts), then what it runs started in dependency order. */
 export async function startService(config: AppConfig, say: (line: string) => void = () => undefined, options: ServiceOptions = {}): Promise<RunningService> {
-  const container = createContainer(config, 'api', { say, ...options });
-  const shutdown = container.get(ShutdownStack);
+  const { started, container, shutdown } = await bootProcess(config, 'api', { say, ...options });
   try {
-    await bootDatabase(container, { seedReferenceData: true, poolMax: config.dbPoolMax });
-    await bootJobQueue(container);
     // The demonstration servers start before the workers that fetch from them, so they are stopped after them.
-    if (config.pricing.demoServer) await container.getAsync(DemoStoreServer);
-    if (config.metadata.demoServerUrl !== null) await container.getAsync(DemoMetadataServer);
-    if (config.pricing.workers) container.get(FetchWorkerPool);
-    if (config.metadata.sources.length > 0) await container.getAsync(EnrichmentWorkerToken);
-    await container.getAsync(ChannelTestWorkerToken);
-    await container.getAsync(ChannelMessageWorkerToken);
-    await bootHsSecret(container);
+    await startDemoServers(config, shutdown, say);
+    await startWorkers(container, config, jobQueueOf(started));
     // In-process mode this process is the logging component: it serves /log and /logs and sends maintainer alerts.
-    if (config.logging.mode === 'in-process') startAlertSweep(container);
+    if (config.logging.mode === 'in-process') startAlertSweep(container, config);
 
-    const server = await listen(await container.getAsync(ApiHttpApp), config.port, config.host);
+    const server = await listen(await apiHttpApp(container, config, started), config.port, config.host);
     const readiness = container.get(Readiness);
     // Stops accepting at once; answers in flight get until the grace deadline to be written out.
     shutdown.push('HTTP server', ({ deadline }) => server.close(deadline), () => readiness.markStopping());
-    if (config.pricing.scheduler) startScheduler(container);
+    if (config.pricing.scheduler) startScheduler(container, apiScheduledJobs(container, config));
+    refreshExchangeRatesOnStart(container, config, say);
 
-    const resources = container.get(StartedResources);
     return {
       url: `http://${shownHost(config.host)}:${server.port}`,
       port: server.port,
-      databaseUrl: resources.databaseUrl,
-      hsSecret: resources.hsSecret,
-      orm: resources.orm,
+      databaseUrl: started.databaseUrl,
+      hsSecret: started.hsSecret,
+      orm: started.orm,
       container,
       stop: ({ graceMs = config.shutdownGraceMs } = {}) => shutdown.unwind(reportStopFailure, { graceMs }),
-      lost: resources.databaseLost,
+      lost: started.databaseLost,
     };
   } catch (error) {
     await shutdown.unwind();
@@ -76,16 +69,13 @@ export async function startService(config: AppConfig, say: (line: string) => voi
 }
 
 /** The sweep that sends grouped maintainer alerts. */
-export function startAlertSweep(container: Container): void {
-  const sweep = container.get(MaintainerAlertSweep);
+export function startAlertSweep(container: Container, config: AppConfig): void {
+  const sweep = new MaintainerAlertSweep(container.get(CheckMaintainerAlerts), {
+    groupWindowMs: config.logging.alerts.groupWindowMs,
+    flushMs: config.logging.flushMs,
+  });
   sweep.start();
   container.get(ShutdownStack).push('maintainer alert sweep', () => sweep.stop());
-}
-
-export function startScheduler(container: Container): void {
-  const scheduler = container.get(CronScheduler);
-  scheduler.start();
-  container.get(ShutdownStack).push('scheduler', async () => scheduler.stop());
 }
 
 export function reportStopFailure(step: string, error: unknown): void {

@@ -1,13 +1,12 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Container } from 'inversify';
 import type { AppConfig } from '../../config/config.js';
+import { PurgeOldLogs } from '../application/logging/purge-old-logs.js';
 import { listen } from '../adapters/kits/http/http-server.js';
-import { reportStopFailure, shownHost, startAlertSweep, startScheduler } from './api-service.js';
-import { bootDatabase } from './boot.js';
-import { createContainer } from './container.js';
-import { ShutdownStack } from './shutdown-stack.js';
-import { StartedResources } from './started-resources.js';
-import { LogHttpApp } from './tokens.js';
+import { reportStopFailure, shownHost, startAlertSweep } from './api-service.js';
+import { bootProcess } from './boot.js';
+import { logHttpApp } from './http-apps.js';
+import { logRetentionJob, startScheduler } from './scheduled-jobs.js';
 
 export interface RunningLoggingComponent {
   url: string;
@@ -20,21 +19,19 @@ export interface RunningLoggingComponent {
 
 /** The standalone logging component (`npm run start:logging`): its own port, the API's database. */
 export async function startLoggingComponent(config: AppConfig, say: (line: string) => void = () => undefined): Promise<RunningLoggingComponent> {
-  const container = createContainer(config, 'logging-component', { say });
-  const shutdown = container.get(ShutdownStack);
+  const { started, container, shutdown } = await bootProcess(config, 'logging-component', { say });
   try {
-    // Migrations only (the `log` table and alert windows); reference data is the API's business.
-    await bootDatabase(container, { seedReferenceData: false, poolMax: config.dbPoolMax });
-    startAlertSweep(container);
-    const server = await listen(container.get(LogHttpApp), config.logging.port, config.host);
+    startAlertSweep(container, config);
+    const server = await listen(logHttpApp(container, config, started), config.logging.port, config.host);
     shutdown.push('HTTP server', () => server.close());
     if (!config.logging.sharedSecret) say('LOG_SHARED_SECRET is unset: POST /log refuses every event (401).');
     if (!config.logging.viewerToken) say('LOG_VIEWER_TOKEN is unset: the viewer GET /logs is closed (401).');
-    if (config.pricing.scheduler) startScheduler(container);
+    // Its scheduler runs the retention only.
+    if (config.pricing.scheduler) startScheduler(container, [logRetentionJob(container.get(PurgeOldLogs), config.logging.retention.cron)]);
     return {
       url: `http://${shownHost(config.host)}:${server.port}`,
       port: server.port,
-      orm: container.get(StartedResources).orm,
+      orm: started.orm,
       container,
       stop: () => shutdown.unwind(reportStopFailure),
     };

@@ -28,6 +28,20 @@ export class ShutdownStack {
     this.steps.push({ name, stop, quiesce });
   }
 
+  /**
+   * A place in the order for a step made later: a step started after others but that must stop after them too (the
+   * log buffer, made with the container after the job queue started, is written after the queue's last jobs logged).
+   * Returns what fills the place; a place never filled stops nothing.
+   */
+  reserve(name: string): (stop: Step['stop'], quiesce?: () => void) => void {
+    const step: Step = { name, stop: async () => undefined };
+    this.steps.push(step);
+    return (stop, quiesce) => {
+      step.stop = stop;
+      step.quiesce = quiesce;
+    };
+  }
+
   async unwind(onError: (name: string, error: unknown) => void = () => undefined, options: UnwindOptions = {}): Promise<void> {
     const deadline = Date.now() + (options.graceMs ?? 0);
     const endOfBudget = deadline + (options.afterGraceMs ?? 10_000);

@@ -243,6 +243,35 @@ describe('the wishes page', () => {
     await s.shot('wishes-after-bulk');
     await s.close();
   });
+
+  it('shows a converted best price beside the store’s own, and its shipping', async () => {
+    // A reader in Britain buying in euros who converts: the Corner Bookshop (GBP) reaches them, shipping 2.99 GBP.
+    const token = h.t.token('wishes-page-converting');
+    await call(token, 'PUT', '/api/user/preferences', { country: 'GB', currency: 'EUR', formats: ['paperback'], convert_currencies: true });
+    const today = new Date().toISOString().slice(0, 10);
+    await h.t.db.sql(
+      `insert into reference_rate (rate_date, currency, per_euro) values ($1, 'GBP', 0.8)
+       on conflict (currency, rate_date) do update set per_euro = excluded.per_euro`,
+      [today],
+    );
+    const made = await aWishedBook(token, 'The Left Hand of Darkness', [], null);
+    for (const store of ['paperback-palace', 'ebook-emporium', 'buchhandlung', 'corner-bookshop'] as const) {
+      h.demo.set(store, made.isbn, store === 'corner-bookshop' ? { kind: 'price', amount: '10.99', availability: 'in_stock' } : { kind: 'not_found' });
+    }
+    expect((await h.t.call('POST', `/api/editions/${made.editionId}/prices`, { token })).status).toBe(201);
+
+    const s = await openSession(h, 'wishes page converted');
+    const { page } = s;
+    await signIn(page, token);
+    await page.goto('/wishes.html');
+    const row = page.locator(`#wish-list [data-wish-id="${made.wishId}"]`);
+    // 10.99 GBP at 1.25 = 13.74 EUR; shipping 2.99 GBP = 3.74 EUR (3.7375); delivered 17.48 EUR.
+    await expectText(row.locator('.best-price'), /10\.99 GBP ≈ 13\.74 EUR at Corner Bookshop[^,]*, in stock/);
+    await expectText(row.locator('.shipping'), '+ 2.99 GBP shipping (≈ 17.48 EUR delivered)');
+    await expectText(row.locator('.lowest-ever'), 'lowest ever');
+    expect(await axeViolations(page)).toEqual([]);
+    await s.close();
+  });
 });
 
 describe('the books page', () => {

@@ -27,6 +27,14 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       await pool.end();
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();
+      // Pools resolve their end before every connection has gone: a connection still closing, killed by the forced
+      // drop, reports "terminating connection" to a client nobody listens to any more (an unhandled error). Let
+      // them go first; force only what is left after a while.
+      for (let waited = 0; waited < 2_000; waited += 50) {
+        const { rows } = await client.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+        if (rows[0]?.n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
       await client.query(`drop database if exists ${name} with (force)`);
       await client.end();
     },

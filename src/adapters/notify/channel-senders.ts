@@ -1,4 +1,3 @@
-import { ContainerModule } from 'inversify';
 import type { MailConfig } from '../../../config/config.js';
 import {
   type ChannelDestination,
@@ -7,7 +6,7 @@ import {
   ChannelSender,
 } from '../../application/alerts/ports/channel-sender.js';
 import type { ChannelKind } from '../../domain/alerts/channel.js';
-import { httpPoster } from '../kits/net/http-post.js';
+import { HttpChannelTransport } from './channel-http-delivery.js';
 import { EmailChannelSender } from './email-channel-sender.js';
 import type { ImmediateChannelSender } from './immediate-channel-sender.js';
 import { NtfyChannelSender } from './ntfy-channel-sender.js';
@@ -50,15 +49,10 @@ export class ChannelSenders implements ChannelSender {
  * loopback, private, link-local and metadata addresses unless `allowPrivate` (the operator's CHANNEL_ALLOW_PRIVATE).
  */
 export function channelSenders(mail: MailConfig, allowPrivate: boolean): ChannelSender {
-  const post = httpPoster({ allowPrivate });
+  const transport = new HttpChannelTransport({ allowPrivate });
   return new ChannelSenders({
     email: new EmailChannelSender(mail.smtpUrl, mail.from),
-    webhook: new WebhookChannelSender(post),
-    ntfy: new NtfyChannelSender(post),
+    webhook: new WebhookChannelSender(transport),
+    ntfy: new NtfyChannelSender(transport),
   });
 }
-
-export const channelSenderModule = (mail: MailConfig, allowPrivate: boolean) =>
-  new ContainerModule(({ bind }) => {
-    bind(ChannelSender).toConstantValue(channelSenders(mail, allowPrivate));
-  });

@@ -1,14 +1,13 @@
 import type { ChannelDestination, ChannelMessage } from '../../application/alerts/ports/channel-sender.js';
 import { splitCredentials } from '../../domain/alerts/channel-target.js';
-import type { HttpPost } from '../kits/net/http-post.js';
-import { CHANNEL_TIMEOUT_MS, CHANNEL_USER_AGENT, deliverOverHttp } from './channel-http-delivery.js';
+import { CHANNEL_TIMEOUT_MS, CHANNEL_USER_AGENT, type ChannelTransport } from './channel-http-delivery.js';
 import type { ImmediateChannelSender } from './immediate-channel-sender.js';
 import { type NtfyMessage, ntfyAlertMessage, ntfyTestMessage } from './ntfy-message.js';
 
 /** Alerts as ntfy notifications: plain text POSTed to the topic URL, with a title, a priority and a link. */
 export class NtfyChannelSender implements ImmediateChannelSender {
   constructor(
-    private readonly post: HttpPost,
+    private readonly transport: ChannelTransport,
     private readonly timeoutMs: number = CHANNEL_TIMEOUT_MS,
   ) {}
 
@@ -26,7 +25,7 @@ export class NtfyChannelSender implements ImmediateChannelSender {
     const authorization: Record<string, string> = credentials
       ? { Authorization: `Basic ${Buffer.from(`${credentials.user}:${credentials.password}`, 'utf8').toString('base64')}` }
       : {};
-    return deliverOverHttp(this.post, url, {
+    return this.transport.send(url, {
       headers: { ...message.headers, ...authorization, 'Content-Type': 'text/plain; charset=utf-8', 'User-Agent': CHANNEL_USER_AGENT },
       body: message.body,
       timeoutMs: this.timeoutMs,

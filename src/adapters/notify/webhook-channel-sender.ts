@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ChannelDeliveryFailed, type ChannelDestination, type ChannelMessage } from '../../application/alerts/ports/channel-sender.js';
-import type { HttpPost } from '../kits/net/http-post.js';
-import { CHANNEL_TIMEOUT_MS, CHANNEL_USER_AGENT, deliverOverHttp } from './channel-http-delivery.js';
+import { CHANNEL_TIMEOUT_MS, CHANNEL_USER_AGENT, type ChannelTransport } from './channel-http-delivery.js';
 import type { ImmediateChannelSender } from './immediate-channel-sender.js';
 import { webhookAlertBody, webhookSignature, webhookTestBody } from './webhook-payload.js';
 
@@ -11,7 +10,7 @@ import { webhookAlertBody, webhookSignature, webhookTestBody } from './webhook-p
  */
 export class WebhookChannelSender implements ImmediateChannelSender {
   constructor(
-    private readonly post: HttpPost,
+    private readonly transport: ChannelTransport,
     private readonly timeoutMs: number = CHANNEL_TIMEOUT_MS,
   ) {}
 
@@ -27,7 +26,7 @@ export class WebhookChannelSender implements ImmediateChannelSender {
   private async deliver(destination: ChannelDestination, idempotencyKey: string, body: string): Promise<void> {
     // An unsigned message could not be told from a forged one, so none is sent.
     if (!destination.secret) throw new ChannelDeliveryFailed('the webhook has no signing secret', false);
-    await deliverOverHttp(this.post, destination.target, {
+    await this.transport.send(destination.target, {
       headers: {
         'Content-Type': 'application/json',
         'User-Agent': CHANNEL_USER_AGENT,

@@ -1,17 +1,25 @@
 import { randomUUID } from 'node:crypto';
 import type PgBoss from 'pg-boss';
 import type { FetchTask } from '../../application/pricing/ports/fetch-runs.js';
+import type { JobHandler } from '../../application/shared/job-handler.js';
+import type { JobQueueDeclaration } from './job-queue-declaration.js';
 import { backoffMs, OutageReport, retryUntil, waitMs } from './outage.js';
 import { handBackJob, handBackOrphans, takeBundle, type TakenBundle } from './pg-boss-bundles.js';
-import { FETCH_QUEUE } from './pg-boss-fetch-queue.js';
+
+/** Gives a bundle's claimed tasks back (status pending), so whoever takes the bundle next can claim them at once. */
+export interface FetchTaskRelease {
+  release(tasks: readonly FetchTask[]): Promise<void>;
+}
+
+/** Nothing claimed, nothing to give back. */
+const nothingToRelease: FetchTaskRelease = { release: async () => undefined };
 
 export interface WorkerOptions {
   /** Parallel loops; each takes one bundle at a time and works its tasks concurrently (the per-store gates bound the load). */
   workers: number;
   /** A queue error that is not an outage (a complete or a fail the queue refused); the loop goes on. */
   onError: (error: Error) => void;
-  /** Gives claimed tasks back (status pending), so whoever takes the bundle next can claim them at once. */
-  releaseTasks?: (tasks: FetchTask[]) => Promise<void>;
+  release?: FetchTaskRelease;
   /** True for a failure that is not the bundle's fault (database or queue unreachable): handed back, no retry spent. */
   isOutage?: (error: unknown) => boolean;
   /** Operational lines: an outage began or ended, bundles handed back. */
@@ -60,7 +68,8 @@ const HAND_BACK_MS = 5_000;
  */
 export function startFetchWorkers(
   boss: PgBoss,
-  runBundle: (tasks: FetchTask[], signal: AbortSignal) => Promise<void>,
+  queue: JobQueueDeclaration<readonly FetchTask[]>,
+  handler: JobHandler<readonly FetchTask[]>,
   options: WorkerOptions,
 ): FetchWorkers {
   let stopping = false;
@@ -68,7 +77,8 @@ export function startFetchWorkers(
   const inHand = new Set<InHand>();
   const outage = new OutageReport('job queue', options.onNotice ?? (() => undefined));
   const isOutage = options.isOutage ?? (() => false);
-  const release = options.releaseTasks ?? (async () => undefined);
+  const releasing = options.release ?? nothingToRelease;
+  const release = (tasks: readonly FetchTask[]): Promise<void> => releasing.release(tasks);
   const asError = (error: unknown): Error => (error instanceof Error ? error : new Error(String(error)));
   const taker = randomUUID();
   let mayHoldOrphans = false;
@@ -81,7 +91,7 @@ export function startFetchWorkers(
   /** Releases the bundle's tasks, then puts its job back in the queue; false when the database did not answer in time. */
   const handBack = async (bundle: InHand, until?: number): Promise<boolean> => {
     try {
-      return (await persist(() => release(bundle.tasks), until)) && (await persist(() => handBackJob(boss, bundle.jobId), until));
+      return (await persist(() => release(bundle.tasks), until)) && (await persist(() => handBackJob(boss, queue.name, bundle.jobId), until));
     } catch (error) {
       options.onError(asError(error));
       return false;
@@ -92,14 +102,14 @@ export function startFetchWorkers(
   const take = (): Promise<InHand | null> => {
     const next = taking.then(async () => {
       if (mayHoldOrphans) {
-        const found = await handBackOrphans(boss, taker, [...inHand].map((b) => b.jobId));
+        const found = await handBackOrphans(boss, queue.name, taker, [...inHand].map((b) => b.jobId));
         mayHoldOrphans = false;
         if (found > 0) options.onNotice?.(`fetch workers: ${found} bundle(s) taken while the database answer was lost, handed back`);
       }
       if (stopping) return null;
       let job: TakenBundle | null;
       try {
-        job = await takeBundle(boss, taker);
+        job = await takeBundle(boss, queue.name, taker);
       } catch (error) {
         mayHoldOrphans = true;
         throw error;
@@ -118,7 +128,7 @@ export function startFetchWorkers(
   const work = async (bundle: InHand): Promise<void> => {
     let failure: unknown = null;
     try {
-      await runBundle(bundle.tasks, bundle.abort.signal);
+      await handler.handle({ data: bundle.tasks, signal: bundle.abort.signal });
     } catch (error) {
       failure = error;
     }
@@ -127,7 +137,7 @@ export function startFetchWorkers(
     bundle.settled = true;
     try {
       if (failure === null) {
-        await persist(() => boss.complete(FETCH_QUEUE, bundle.jobId));
+        await persist(() => boss.complete(queue.name, bundle.jobId));
       } else if (isOutage(failure)) {
         outage.failed(failure);
         await handBack(bundle);
@@ -135,7 +145,7 @@ export function startFetchWorkers(
         // A failed bundle goes back to the queue for a retry (tasks already settled are skipped then); its message
         // is the job's output.
         await persist(() => release(bundle.tasks));
-        await persist(() => boss.fail(FETCH_QUEUE, bundle.jobId, { message: asError(failure).message }));
+        await persist(() => boss.fail(queue.name, bundle.jobId, { message: asError(failure).message }));
       }
     } catch (error) {
       options.onError(asError(error));

@@ -7,7 +7,7 @@
 // - `fail` spends one of a bundle's retries and waits out its backoff (30 to 60 s); a worker that is stopping or
 //   that lost the database should give the bundle back as never taken.
 import type PgBoss from 'pg-boss';
-import { type BundleData, FETCH_QUEUE } from './pg-boss-fetch-queue.js';
+import type { BundleData } from './pg-boss-fetch-queue.js';
 
 export interface TakenBundle {
   id: string;
@@ -33,24 +33,24 @@ where name = $1 and j.id = next.id
 returning j.id, j.data`;
 
 /** The next waiting bundle, or null; errors (an outage) are thrown, not taken for an empty queue. */
-export async function takeBundle(boss: PgBoss, taker: string): Promise<TakenBundle | null> {
-  const { rows } = await boss.getDb().executeSql(TAKE, [FETCH_QUEUE, taker]);
+export async function takeBundle(boss: PgBoss, queue: string, taker: string): Promise<TakenBundle | null> {
+  const { rows } = await boss.getDb().executeSql(TAKE, [queue, taker]);
   const row = rows[0] as TakenBundle | undefined;
   return row ?? null;
 }
 
 /** Puts an active job back as if never taken: available at once, no retry spent. */
-export async function handBackJob(boss: PgBoss, jobId: string): Promise<void> {
+export async function handBackJob(boss: PgBoss, queue: string, jobId: string): Promise<void> {
   await boss
     .getDb()
     .executeSql(
       "update pgboss.job set state = 'created', started_on = null, start_after = now(), output = null where name = $1 and id = $2 and state = 'active'",
-      [FETCH_QUEUE, jobId],
+      [queue, jobId],
     );
 }
 
 /** Gives back the active jobs stamped by `taker` that it does not hold (taken while the answer was lost); how many. */
-export async function handBackOrphans(boss: PgBoss, taker: string, held: readonly string[]): Promise<number> {
+export async function handBackOrphans(boss: PgBoss, queue: string, taker: string, held: readonly string[]): Promise<number> {
   const { rows } = await boss.getDb().executeSql(
     `with orphan as (
        update pgboss.job set state = 'created', started_on = null, start_after = now(), output = null
@@ -58,7 +58,7 @@ export async function handBackOrphans(boss: PgBoss, taker: string, held: readonl
        returning 1
      )
      select count(*)::int as n from orphan`,
-    [FETCH_QUEUE, taker, held],
+    [queue, taker, held],
   );
   return Number((rows[0] as { n: number } | undefined)?.n ?? 0);
 }

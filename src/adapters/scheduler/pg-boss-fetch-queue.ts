@@ -1,7 +1,8 @@
 import PgBoss from 'pg-boss';
-import type { FetchQueue, FetchTask } from '../../application/pricing/ports/fetch-runs.js';
+import type { FetchQueue } from '../../application/pricing/ports/fetch-queue.js';
+import type { FetchTask } from '../../application/pricing/ports/fetch-runs.js';
+import type { JobQueueDeclaration } from './job-queue-declaration.js';
 
-export const FETCH_QUEUE = 'price-fetch';
 /**
  * Tasks per pg-boss job. Consecutive tasks (edition by edition, store by store) make a bundle, so a bundle mixes
  * the stores. One job per task made pg-boss's fetch (which sorts every waiting job of the queue) and the per-task
@@ -17,22 +18,20 @@ export interface BundleData {
   stores: number[];
 }
 
-/** Opens pg-boss on the service's database and makes sure the fetch queue exists (send() to a missing queue is a no-op). */
+/** Opens pg-boss on the service's database (its schema made or migrated); the queues are created from their declarations. */
 export async function startPgBoss(databaseUrl: string, onError: (error: Error) => void): Promise<PgBoss> {
   const boss = new PgBoss({ connectionString: databaseUrl, max: 4, schedule: false, supervise: true, application_name: 'shelfwatch-queue' });
   boss.on('error', onError);
   await boss.start();
-  // A job whose worker died (instance killed mid-bundle) expires and is retried by another instance.
-  // Retries back off past the task claim's lease, so a retried task can be claimed again.
-  await boss.createQueue(FETCH_QUEUE, {
-    name: FETCH_QUEUE, policy: 'standard', retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 300,
-  });
   return boss;
 }
 
 /** The fetch tasks of a run, handed to pg-boss in bundles so every instance's workers share them. */
 export class PgBossFetchQueue implements FetchQueue {
-  constructor(private readonly boss: PgBoss) {}
+  constructor(
+    private readonly boss: PgBoss,
+    private readonly queue: JobQueueDeclaration<readonly FetchTask[]>,
+  ) {}
 
   async enqueue(tasks: readonly FetchTask[]): Promise<void> {
     const jobs: Array<{ name: string; data: BundleData }> = [];
@@ -43,7 +42,7 @@ export class PgBossFetchQueue implements FetchQueue {
         bundle.editions.push((tasks[i] as FetchTask).editionId);
         bundle.stores.push((tasks[i] as FetchTask).storeId);
       }
-      jobs.push({ name: FETCH_QUEUE, data: bundle });
+      jobs.push({ name: this.queue.name, data: bundle });
     }
     for (let i = 0; i < jobs.length; i += INSERT_CHUNK) await this.boss.insert(jobs.slice(i, i + INSERT_CHUNK));
   }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { injectable } from 'inversify';
-import type { ShareTokenGenerator } from '../../application/lists/ports/book-list-repository.js';
+import type { ShareTokenGenerator } from '../../application/lists/ports/share-token-generator.js';
 
 /** 192 random bits as base64url (32 characters); redrawn in the (astronomically rare) all-digit case. */
 @injectable()

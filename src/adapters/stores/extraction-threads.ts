@@ -21,7 +21,7 @@ const IDLE_STOP_MS = 5_000;
  * process alive while idle and stop after 5 s without work; a thread that dies fails its pending pages (the price
  * source reports them as `parse_error`) and is started again on next use.
  */
-export class ExtractionThreads {
+export class ExtractionThreads implements PageExplainer {
   private readonly threads: Array<RequestThread<ExtractionRequest, ExtractionReport>>;
   private turn = 0;
 
@@ -33,8 +33,8 @@ export class ExtractionThreads {
     );
   }
 
-  readonly explain: PageExplainer = (html, pageUrl, config) => {
-    if (this.size === 0) return explainHere(html, pageUrl, config);
+  explain(html: string, pageUrl: string, config: ExtractionConfig): Promise<ExtractionReport> {
+    if (this.size === 0) return explainHere.explain(html, pageUrl, config);
     // The least loaded thread (round-robin among equals).
     let chosen = 0;
     for (let k = 0; k < this.size; k++) {
@@ -43,7 +43,7 @@ export class ExtractionThreads {
     }
     this.turn = (this.turn + 1) % this.size;
     return this.threads[chosen]!.call({ html, pageUrl, config });
-  };
+  }
 
   /** Stops the threads (pending pages fail). */
   async close(): Promise<void> {

@@ -11,13 +11,13 @@ import { explainHere, readStorePage, type PageExplainer } from './store-page-rea
 export class HtmlPriceSource implements PriceSource {
   constructor(
     private readonly http: PoliteHttpClient,
-    private readonly explain: PageExplainer = explainHere,
+    private readonly explainer: PageExplainer = explainHere,
   ) {}
 
   async fetchPrice(target: StoreTarget, requester: FetchRequester = null): Promise<PriceFetchResult> {
     let reading;
     try {
-      reading = await readStorePage(this.http, target.storeKey, target.productUrl, extractionConfigOf(target), this.explain, requester);
+      reading = await readStorePage(this.http, target.storeKey, target.productUrl, extractionConfigOf(target), this.explainer, requester);
     } catch (error) {
       // A misconfigured store (unknown currency, bad selector) is reported as that store's failure, never thrown.
       return { ok: false, failure: { kind: 'parse_error', message: error instanceof Error ? error.message : String(error) } };

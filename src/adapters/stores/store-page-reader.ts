@@ -4,10 +4,15 @@ import { explainPrice } from './extraction/extract-price.js';
 import type { ExtractionConfig, ExtractionReport } from './extraction/types.js';
 import type { PoliteHttpClient } from './polite-http-client.js';
 
-/** Reads a fetched page: here, or on a worker thread (extraction-threads.ts). */
-export type PageExplainer = (html: string, pageUrl: string, config: ExtractionConfig) => Promise<ExtractionReport>;
+/** Reads a fetched page: here (`explainHere`), or on a worker thread (`ExtractionThreads`). */
+export interface PageExplainer {
+  explain(html: string, pageUrl: string, config: ExtractionConfig): Promise<ExtractionReport>;
+}
 
-export const explainHere: PageExplainer = async (html, pageUrl, config) => explainPrice(html, pageUrl, config);
+/** Reads pages in the calling thread. */
+export const explainHere: PageExplainer = {
+  explain: async (html, pageUrl, config) => explainPrice(html, pageUrl, config),
+};
 
 export type StorePageReading =
   | { ok: true; url: string; report: ExtractionReport; followedFrom?: string }
@@ -22,18 +27,18 @@ export async function readStorePage(
   storeKey: string,
   url: string,
   config: ExtractionConfig,
-  explain: PageExplainer = explainHere,
+  explainer: PageExplainer = explainHere,
   requester: FetchRequester = null,
 ): Promise<StorePageReading> {
   const page = await http.getPage(storeKey, url, requester);
   if (!page.ok) return page;
-  const report = await explain(page.html, page.url, config);
+  const report = await explainer.explain(page.html, page.url, config);
   const follow = report.result.ok ? undefined : report.result.follow;
   if (follow === undefined) return { ok: true, url: page.url, report };
   const product = await http.getPage(storeKey, follow, requester);
   if (!product.ok) return product;
   // A result page that leads to another result page is not followed again.
-  const productReport = await explain(product.html, product.url, { ...config, searchPage: undefined });
+  const productReport = await explainer.explain(product.html, product.url, { ...config, searchPage: undefined });
   if (!productReport.result.ok && productReport.result.follow !== undefined) {
     const { follow: _ignored, ...result } = productReport.result;
     return { ok: true, url: product.url, report: { ...productReport, result }, followedFrom: page.url };

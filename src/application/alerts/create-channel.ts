@@ -2,7 +2,8 @@ import { inject, injectable } from 'inversify';
 import { ChannelLimitReached, CHANNELS_PER_USER_MAX } from '../../domain/alerts/channel-limits.js';
 import { type Channel, type ChannelRequest, newChannelSettings } from '../../domain/alerts/channel-settings.js';
 import { UnitOfWork } from '../shared/unit-of-work.js';
-import { ChannelRepository, ChannelSecretGenerator } from './ports/channel-repository.js';
+import { ChannelRepository } from './ports/channel-repository.js';
+import { ChannelSecretGenerator } from './ports/channel-secret-generator.js';
 import { TargetAddressCheck } from './ports/target-address-check.js';
 import { refusePrivateTarget } from './refuse-private-target.js';
 

@@ -1,7 +1,8 @@
 import { inject, injectable } from 'inversify';
 import { planChannelMessages, type PlannedMessage, type RaisedAlert } from '../../domain/alerts/channel-messages.js';
 import { ChannelDirectory } from './ports/channel-directory.js';
-import { ChannelMessageQueue, DigestInbox, type QueuedChannelMessage } from './ports/channel-message-queue.js';
+import { ChannelMessageQueue, type QueuedChannelMessage } from './ports/channel-message-queue.js';
+import { DigestInbox } from './ports/digest-inbox.js';
 
 /**
  * Plans the channel messages of alerts just stored and keeps them in the same transaction: immediate ones go to the

@@ -5,7 +5,7 @@ import { alertFailed, alertSent } from '../../domain/logging/pricing-events.js';
 import { LogSink } from '../logging/log-sink.js';
 import { Clock } from '../shared/clock.js';
 import { destinationOfFound } from './channel-destination.js';
-import { DigestInbox } from './ports/channel-message-queue.js';
+import { DigestInbox } from './ports/digest-inbox.js';
 import { ChannelRepository } from './ports/channel-repository.js';
 import { ChannelDeliveryFailed, ChannelSender } from './ports/channel-sender.js';
 import { DeliveryAttempts } from './ports/delivery-attempts.js';

@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import { BOOK_TITLE_MAX } from '../../domain/catalog/book.js';
-import { type GuessableEditionField, plausiblePublishedYear } from '../../domain/catalog/edition.js';
+import { type GuessableEditionField, plausiblePublishedYear } from '../../domain/catalog/edition-draft.js';
 import { cutText } from '../../domain/shared/text-length.js';
 import { editionsEnriched, enrichmentUnavailable } from '../../domain/logging/enrichment-events.js';
 import { LogSink } from '../logging/log-sink.js';

@@ -1,11 +1,10 @@
 import { inject, injectable } from 'inversify';
-import { plausiblePublishedYear } from '../../domain/catalog/edition.js';
-import { languageOfIsbn } from '../../domain/catalog/isbn-language.js';
 import { booksIdentified, enrichmentUnavailable } from '../../domain/logging/enrichment-events.js';
 import { matchKeyOf } from '../../domain/shared/search-text.js';
 import { LogSink } from '../logging/log-sink.js';
 import { Clock } from '../shared/clock.js';
 import { UnitOfWork } from '../shared/unit-of-work.js';
+import { draftOfMetadata } from './metadata-edition-draft.js';
 import { type BookMetadata, BookMetadataSource } from './ports/book-metadata-source.js';
 import { type BookToIdentify, type FoundEdition, ImportedBookIdentification } from './ports/imported-book-identification.js';
 
@@ -80,15 +79,7 @@ export function theEditionOf(book: BookToIdentify, answers: readonly BookMetadat
   );
   const isbns = new Set(fitting.map((answer) => answer.isbn13));
   if (isbns.size !== 1) return null;
-  const found = fitting[0]!;
-  return {
-    isbn13: found.isbn13,
-    format: found.format,
-    languageCode: found.languageCode ?? languageOfIsbn(found.isbn13),
-    publisher: found.publisher?.trim() || null,
-    publishedYear: plausiblePublishedYear(found.publishedYear, now),
-    coverUrl: found.coverUrl,
-  };
+  return draftOfMetadata('search', fitting[0]!, now);
 }
 
 /**

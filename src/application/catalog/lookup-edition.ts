@@ -1,12 +1,12 @@
 import { inject, injectable } from 'inversify';
-import { plausiblePublishedYear, type Edition } from '../../domain/catalog/edition.js';
+import type { Edition } from '../../domain/catalog/edition.js';
 import { Isbn } from '../../domain/catalog/isbn.js';
-import { languageOfIsbn } from '../../domain/catalog/isbn-language.js';
 import { NotFoundError, ServiceUnavailableError } from '../../domain/shared/domain-error.js';
 import { Clock } from '../shared/clock.js';
 import { UnitOfWork } from '../shared/unit-of-work.js';
-import { ImportCatalogWriter } from '../wishes/ports/import-catalog-writer.js';
+import { draftOfMetadata } from './metadata-edition-draft.js';
 import { BookMetadataSource, type BookMetadata } from './ports/book-metadata-source.js';
+import { CatalogWriter, type NewCatalogBook } from './ports/catalog-writer.js';
 import { EditionRepository } from './ports/edition-repository.js';
 
 export type EditionLookup = { kind: 'existing'; edition: Edition } | { kind: 'created'; edition: Edition };
@@ -26,7 +26,7 @@ export class LookupEdition {
   constructor(
     @inject(EditionRepository) private readonly editions: EditionRepository,
     @inject(BookMetadataSource) private readonly metadata: BookMetadataSource,
-    @inject(ImportCatalogWriter) private readonly writer: ImportCatalogWriter,
+    @inject(CatalogWriter) private readonly writer: CatalogWriter,
     @inject(UnitOfWork) private readonly uow: UnitOfWork,
     @inject(Clock) private readonly clock: Clock,
   ) {}
@@ -55,19 +55,11 @@ export class LookupEdition {
   }
 }
 
-function newBookFrom(found: BookMetadata, now: Date) {
+function newBookFrom(found: BookMetadata, now: Date): NewCatalogBook {
   return {
     key: 0,
     title: found.subtitle ? `${found.title}: ${found.subtitle}` : found.title,
     authors: found.authors,
-    edition: {
-      isbn13: found.isbn13,
-      // A source that does not say the binding: the commonest format; the language: the ISBN's registration group.
-      format: found.format ?? 'paperback',
-      languageCode: found.languageCode ?? languageOfIsbn(found.isbn13) ?? 'en',
-      publisher: found.publisher,
-      publishedYear: plausiblePublishedYear(found.publishedYear, now),
-      coverUrl: found.coverUrl,
-    },
+    edition: draftOfMetadata('lookup', found, now),
   };
 }

@@ -3,7 +3,8 @@ import { UnknownReferenceError } from '../../domain/catalog/errors.js';
 import { type BookList, newBookList } from '../../domain/lists/book-list.js';
 import { BookRepository } from '../catalog/ports/book-repository.js';
 import { UnitOfWork } from '../shared/unit-of-work.js';
-import { BookListRepository, ShareTokenGenerator } from './ports/book-list-repository.js';
+import { BookListRepository } from './ports/book-list-repository.js';
+import { ShareTokenGenerator } from './ports/share-token-generator.js';
 
 @injectable()
 export class CreateList {

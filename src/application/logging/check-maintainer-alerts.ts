@@ -9,7 +9,7 @@ import {
 import { Clock } from '../shared/clock.js';
 import { AlertChannel } from './ports/alert-channel.js';
 import { LogStore } from './ports/log-store.js';
-import { MaintainerAlertPolicy } from './ports/logging-policies.js';
+import { MaintainerAlertPolicy } from './ports/maintainer-alert-policy.js';
 import { MaintainerAlertLedger } from './ports/maintainer-alert-ledger.js';
 
 /**

@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
 import { Clock } from '../shared/clock.js';
 import { LogStore } from './ports/log-store.js';
-import { RetentionPolicy } from './ports/logging-policies.js';
+import { RetentionPolicy } from './ports/retention-policy.js';
 import { MaintainerAlertLedger } from './ports/maintainer-alert-ledger.js';
 
 const DAY_MS = 86_400_000;

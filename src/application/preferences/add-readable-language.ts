@@ -3,7 +3,7 @@ import { UnknownReferenceError } from '../../domain/catalog/errors.js';
 import type { Language } from '../../domain/reference/reference-data.js';
 import { ReferenceCatalog } from '../reference/ports/reference-catalog.js';
 import { UnitOfWork } from '../shared/unit-of-work.js';
-import { ReadableLanguageRepository } from './ports/preferences-repository.js';
+import { ReadableLanguageRepository } from './ports/readable-language-repository.js';
 
 @injectable()
 export class AddReadableLanguage {

@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import { defaultPreferences, type Preferences } from '../../domain/wishes/preferences.js';
+import { effectivePreferences, type Preferences } from '../../domain/wishes/preferences.js';
 import { PreferencesRepository } from './ports/preferences-repository.js';
 
 @injectable()
@@ -8,6 +8,6 @@ export class GetPreferences {
 
   /** Defaults until the user first saves. */
   async execute(userId: number): Promise<Preferences> {
-    return (await this.preferences.find(userId)) ?? defaultPreferences();
+    return effectivePreferences(await this.preferences.find(userId));
   }
 }

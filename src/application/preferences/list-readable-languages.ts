@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
 import type { Language } from '../../domain/reference/reference-data.js';
 import type { PageRequest, PageSlice } from '../../domain/shared/page.js';
-import { ReadableLanguageRepository } from './ports/preferences-repository.js';
+import { ReadableLanguageRepository } from './ports/readable-language-repository.js';
 
 @injectable()
 export class ListReadableLanguages {

@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import { ReadableLanguageNotFoundError } from '../../domain/wishes/errors.js';
-import { ReadableLanguageRepository } from './ports/preferences-repository.js';
+import { ReadableLanguageRepository } from './ports/readable-language-repository.js';
 
 @injectable()
 export class RemoveReadableLanguage {

@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import { changePreferences, defaultPreferences, type Preferences } from '../../domain/wishes/preferences.js';
+import { changePreferences, effectivePreferences, type Preferences } from '../../domain/wishes/preferences.js';
 import { UnitOfWork } from '../shared/unit-of-work.js';
 import { PreferencesRepository } from './ports/preferences-repository.js';
 
@@ -12,7 +12,7 @@ export class UpdatePreferences {
 
   execute(userId: number, change: Partial<Preferences>): Promise<Preferences> {
     return this.uow.transaction(async () => {
-      const current = (await this.preferences.find(userId)) ?? defaultPreferences();
+      const current = effectivePreferences(await this.preferences.find(userId));
       const next = changePreferences(current, change);
       await this.preferences.save(userId, next);
       return next;

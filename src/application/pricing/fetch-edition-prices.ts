@@ -9,7 +9,7 @@ import { UnitOfWork } from '../shared/unit-of-work.js';
 import { quoteFrom } from './observation-to-quote.js';
 import { PriceSource } from './ports/price-source.js';
 import { PricingRepository, type UserFetchQuota } from './ports/pricing-repository.js';
-import { FetchOutcomeLedger } from './ports/store-health.js';
+import { FetchOutcomeLedger } from './ports/fetch-outcome-ledger.js';
 import { RecordObservations } from './record-observations.js';
 
 export interface OnDemandFetchResult {
@@ -64,13 +64,12 @@ export class FetchEditionPrices {
       else failed.push({ storeId: target.storeId, error: result.failure.kind, message: result.failure.message });
       outcomes.push({ storeId: target.storeId, at: fetchedAt, failure: result.ok ? null : { kind: result.failure.kind, message: result.failure.message } });
     }
-    // The quotes and the outcomes the stores' health counts commit together.
-    const { stored, alerts } = await this.uow.transaction(async () => {
+    // The quotes (with their alerts) and the outcomes the stores' health counts commit together.
+    const stored = await this.uow.transaction(async () => {
       const done = await this.record.storeInTransaction(observed);
       await this.outcomes.record(outcomes);
       return done;
     });
-    this.record.deliverAlerts(alerts);
     return { quotes: stored, failed };
   }
 }

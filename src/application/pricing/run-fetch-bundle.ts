@@ -7,9 +7,8 @@ import { Clock } from '../shared/clock.js';
 import { UnitOfWork } from '../shared/unit-of-work.js';
 import { quoteFrom } from './observation-to-quote.js';
 import { type FetchTask, FetchRunRepository, type SettledBundle, taskKey, type TaskOutcome } from './ports/fetch-runs.js';
-import type { NewUserAlert } from './ports/alert-detector.js';
 import { PriceSource } from './ports/price-source.js';
-import { FetchOutcomeLedger } from './ports/store-health.js';
+import { FetchOutcomeLedger } from './ports/fetch-outcome-ledger.js';
 import { RecordObservations } from './record-observations.js';
 
 export interface BundleOutcome {
@@ -78,7 +77,6 @@ export class RunFetchBundle {
     if (claimed.length === 0) return { succeeded: 0, failed: 0, duplicates };
     let fetched: Fetched[];
     let bundle: SettledBundle;
-    let alerts: NewUserAlert[];
     try {
       fetched = await Promise.all(
         claimed.map(async ({ editionId, storeId, bookId, target }): Promise<Fetched> => {
@@ -96,23 +94,22 @@ export class RunFetchBundle {
       // Handed back meanwhile: the worker has released the claims and requeued the bundle.
       signal?.throwIfAborted();
       const outcomes: TaskOutcome[] = fetched.map((f) => ({ editionId: f.editionId, storeId: f.storeId, outcome: f.error === null ? 'succeeded' : 'failed' }));
-      ({ bundle, alerts } = await this.uow.transaction(async () => {
+      bundle = await this.uow.transaction(async () => {
         const open = await this.runs.lockOpenTasks(runId, outcomes.map((o) => ({ runId, editionId: o.editionId, storeId: o.storeId })));
         const quotes = fetched.flatMap((f) => (f.quote && open.has(taskKey(f)) ? [f.quote] : []));
-        const stored = await this.record.storeInTransaction(quotes);
+        await this.record.storeInTransaction(quotes);
         const settledBundle = await this.runs.settleTasks(runId, outcomes);
         // The stores' health counts each fetch once: only the tasks this call settled (after the run's row, so the
         // lock order is the same in every bundle).
         await this.fetchOutcomes.record(fetched.flatMap((f) => (f.outcome && settledBundle.settled.has(taskKey(f)) ? [f.outcome] : [])));
-        return { bundle: settledBundle, alerts: stored.alerts };
-      }));
+        return settledBundle;
+      });
     } catch (failure) {
       if (signal?.aborted) throw failure;
       // The queue retries the job; give the claims back so the retry can take them.
       await this.runs.releaseTasks(runId, claimed.map((c) => ({ runId, editionId: c.editionId, storeId: c.storeId }))).catch(() => undefined);
       throw failure;
     }
-    this.record.deliverAlerts(alerts);
     const { settled, completedRun } = bundle;
     const result: BundleOutcome = { succeeded: 0, failed: 0, duplicates: duplicates + claimed.length - settled.size };
     for (const f of fetched) {

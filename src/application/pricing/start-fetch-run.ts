@@ -2,7 +2,8 @@ import { inject, injectable } from 'inversify';
 import { fetchCompleted, fetchStarted } from '../../domain/logging/pricing-events.js';
 import { LogSink } from '../logging/log-sink.js';
 import { Clock } from '../shared/clock.js';
-import { type CreatedRun, FetchQueue, FetchRunRepository } from './ports/fetch-runs.js';
+import { type CreatedRun, FetchRunRepository } from './ports/fetch-runs.js';
+import { FetchQueue } from './ports/fetch-queue.js';
 
 /** The daily price fetch: plans every (edition, store) task and hands them to the shared queue. */
 @injectable()

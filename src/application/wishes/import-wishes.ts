@@ -1,16 +1,15 @@
 import { inject, injectable } from 'inversify';
-import { type GuessableEditionField, plausiblePublishedYear, untitledBookTitle } from '../../domain/catalog/edition.js';
-import { languageOfIsbn } from '../../domain/catalog/isbn-language.js';
+import { draftEdition, untitledBookTitle } from '../../domain/catalog/edition-draft.js';
 import { Money } from '../../domain/shared/money.js';
 import { matchKeyOf } from '../../domain/shared/search-text.js';
 import { ServiceUnavailableError, TooLargeError } from '../../domain/shared/domain-error.js';
 import { type ImportCandidate, openWishImport, type ParsedWishImportChunk } from '../../domain/wishes/import/parse-wish-import.js';
 import type { NewWish } from '../../domain/wishes/wish.js';
+import { CatalogRowsRefused, CatalogWriter, type CreatedCatalogBooks, type NewCatalogBook } from '../catalog/ports/catalog-writer.js';
 import { EnrichmentQueue } from '../catalog/ports/enrichment-queue.js';
 import { Clock } from '../shared/clock.js';
 import { UnitOfWork } from '../shared/unit-of-work.js';
 import { ImportBookMatcher, type TitleMatchCandidate } from './ports/import-book-matcher.js';
-import { CatalogRowsRefused, type CreatedImportedBooks, ImportCatalogWriter, type NewImportedBook } from './ports/import-catalog-writer.js';
 import { WishRepository } from './ports/wish-repository.js';
 
 export type UnmatchedReason = 'isbn_not_found' | 'title_not_found' | 'ambiguous_title';
@@ -63,17 +62,12 @@ export const IMPORT_STOPPED_RETRY_SECONDS = 30;
 
 /** A book to create, and the rows that name it. */
 interface BookToCreate {
-  book: NewImportedBook;
+  book: NewCatalogBook;
   candidates: ImportCandidate[];
 }
 
 /** The database refused what the row would create; the message does not repeat the database's own words. */
 const ROW_REFUSED = "the catalog could not store this row's book";
-
-/** An edition created from a row that does not say its format: the commonest one. */
-const DEFAULT_FORMAT = 'paperback';
-/** An edition whose language neither the row nor its ISBN's registration group tells. */
-const DEFAULT_LANGUAGE = 'en';
 
 /**
  * Imports a wish list file: ISBN match first, else exact (folded) title plus author; with `createMissing`, a row that
@@ -89,7 +83,7 @@ export class ImportWishes {
   constructor(
     @inject(WishRepository) private readonly wishes: WishRepository,
     @inject(ImportBookMatcher) private readonly matcher: ImportBookMatcher,
-    @inject(ImportCatalogWriter) private readonly writer: ImportCatalogWriter,
+    @inject(CatalogWriter) private readonly writer: CatalogWriter,
     @inject(UnitOfWork) private readonly uow: UnitOfWork,
     @inject(EnrichmentQueue) private readonly enrichment: EnrichmentQueue,
     @inject(Clock) private readonly clock: Clock,
@@ -165,7 +159,7 @@ export class ImportWishes {
       }
     }
 
-    const created: CreatedImportedBooks = { bookIds: new Map(), createdBooks: 0, createdAuthors: 0, createdEditions: 0 };
+    const created: CreatedCatalogBooks = { bookIds: new Map(), createdBooks: 0, createdAuthors: 0, createdEditions: 0 };
     await this.createSplitting([...toCreate.values()], created, invalid);
     for (const { book, candidates } of toCreate.values()) {
       const bookId = created.bookIds.get(book.key);
@@ -198,7 +192,7 @@ export class ImportWishes {
    * halves of those, so each refused row is reported invalid and every other one is still created. A row is all or
    * nothing (each call is), the file is not.
    */
-  private async createSplitting(entries: readonly BookToCreate[], into: CreatedImportedBooks, invalid: ImportReport['invalid']): Promise<void> {
+  private async createSplitting(entries: readonly BookToCreate[], into: CreatedCatalogBooks, invalid: ImportReport['invalid']): Promise<void> {
     if (entries.length === 0) return;
     try {
       const created = await this.writer.create(entries.map((entry) => entry.book));
@@ -242,30 +236,29 @@ function creationKey(candidate: ImportCandidate): string {
   return `title:${matchKeyOf(candidate.title ?? '')}\u0001${matchKeyOf(candidate.authors[0] ?? candidate.author ?? '')}`;
 }
 
-function newBookOf(candidate: ImportCandidate, key: number, now: Date): NewImportedBook {
+function newBookOf(candidate: ImportCandidate, key: number, now: Date): NewCatalogBook {
   const isbn = candidate.isbns[0];
   const authors = candidate.authors.length > 0 ? candidate.authors : candidate.author ? [candidate.author] : [];
-  // A language told by the ISBN's registration group is a guess too: a likely one, not the export's word.
-  const guessedFields: GuessableEditionField[] = [];
-  if (candidate.format === null) guessedFields.push('format');
-  if (candidate.languageCode === null) guessedFields.push('language');
-  // A bare ISBN: the book is titled by it until the enrichment asks a metadata source for its title and authors.
-  if (!candidate.title) guessedFields.push('title');
   return {
     key,
+    // A bare ISBN: the book is titled by it until the enrichment asks a metadata source for its title and authors.
     title: candidate.title || untitledBookTitle(isbn as string),
     authors,
     edition:
       isbn === undefined
         ? null
-        : {
-            isbn13: isbn,
-            format: candidate.format ?? DEFAULT_FORMAT,
-            languageCode: candidate.languageCode ?? languageOfIsbn(isbn) ?? DEFAULT_LANGUAGE,
-            publisher: candidate.publisher,
-            publishedYear: plausiblePublishedYear(candidate.year, now),
-            guessedFields,
-          },
+        : draftEdition(
+            'export',
+            {
+              isbn,
+              format: candidate.format,
+              language: candidate.languageCode,
+              publisher: candidate.publisher,
+              publishedYear: candidate.year,
+              untitled: !candidate.title,
+            },
+            now,
+          ),
   };
 }
 

@@ -1,6 +1,7 @@
 // Runs a scheduled job once, by hand (`npm run job` starts it with a V8 heap cap, see docs/pricing.md):
 //   npm run job -- fetch                        daily price fetch now (this process also works the queue)
 //   npm run job -- consolidate [--month YYYY-MM] month-end consolidation (default: the month that just ended)
+//   npm run job -- exchange-rates               fetch the reference exchange rates now (FX_RATES_URL)
 // A database outage during a fetch is ridden out; SIGTERM or Ctrl-C finishes the bundles in hand within
 // SHUTDOWN_GRACE_MS and hands the rest back to the queue (docs/operations.md).
 import 'reflect-metadata';
@@ -8,17 +9,17 @@ import type { Container } from 'inversify';
 import { type AppConfig, loadConfig } from '../../../config/config.js';
 import { ConsolidateMonth } from '../../application/pricing/consolidate-month.js';
 import { FetchRunRepository } from '../../application/pricing/ports/fetch-runs.js';
+import { RefreshExchangeRates } from '../../application/pricing/refresh-exchange-rates.js';
 import { StartFetchRun } from '../../application/pricing/start-fetch-run.js';
 import { RequestScope } from '../../application/shared/request-scope.js';
 import { isDatabaseUnavailable } from '../../adapters/postgres/pg-errors.js';
 import { watchRun } from '../../adapters/scheduler/fetch-run-progress.js';
 import { formatMonth, parseMonth, previousMonth } from '../../domain/pricing/month.js';
-import { bootDatabase, bootJobQueue } from '../boot.js';
-import { createContainer } from '../container.js';
-import { FetchWorkerPool } from '../modules/workers-module.js';
+import { bootProcess } from '../boot.js';
+import { reportRates } from '../scheduled-jobs.js';
 import { exitOnStartFailure, onStopSignal } from '../process-signals.js';
-import { ShutdownStack } from '../shutdown-stack.js';
-import { StartedResources } from '../started-resources.js';
+import { jobQueueOf, type Started } from '../started.js';
+import { startFetchWorkerPool } from '../workers.js';
 import { commandFor } from './install-commands.js';
 
 const say = (line: string): void => console.log(line);
@@ -33,24 +34,29 @@ const STOPPED = 1;
 
 async function main(args: string[]): Promise<number> {
   const [job, ...rest] = args;
-  if (job !== 'fetch' && job !== 'consolidate') throw new Error(`Usage: ${commandFor('job', 'fetch | consolidate [--month YYYY-MM]')}`);
+  if (job !== 'fetch' && job !== 'consolidate' && job !== 'exchange-rates') {
+    throw new Error(`Usage: ${commandFor('job', 'fetch | consolidate [--month YYYY-MM] | exchange-rates')}`);
+  }
   const monthFlag = rest.indexOf('--month');
   const month = monthFlag >= 0 ? parseMonth(rest[monthFlag + 1] ?? '') : previousMonth(new Date());
   const config = loadConfig();
   // No writer thread: nothing here answers HTTP, and a second V8 isolate would cost about 45 MiB.
-  const container = createContainer(config, 'job', { say, logBatchWriting: 'orm-pool' });
-  const shutdown = container.get(ShutdownStack);
+  const { started, container, shutdown } = await bootProcess(config, 'job', { say, logBatchWriting: 'orm-pool' });
   const onError = (step: string, error: unknown): void => console.error(`stopping ${step}: ${error instanceof Error ? error.message : String(error)}`);
   try {
-    await bootDatabase(container, { seedReferenceData: true, poolMax: config.dbPoolMax });
-    await bootJobQueue(container);
     // An embedded database that died and could not be restarted: nothing more can be done here.
-    void container.get(StartedResources).databaseLost.then((error) => {
+    void started.databaseLost.then((error) => {
       console.error(error.message);
       process.exit(1);
     });
     if (stopRequest.signal.aborted) return STOPPED;
-    if (job === 'fetch') return await runFetch(container, config);
+    if (job === 'fetch') return await runFetch(container, started, config);
+    if (job === 'exchange-rates') {
+      say(`Fetching the reference exchange rates from ${config.exchangeRates.url} ...`);
+      const outcome = await container.get(RequestScope).run(() => container.get(RefreshExchangeRates).execute());
+      reportRates(say, outcome);
+      return outcome.outcome === 'updated' ? 0 : 1;
+    }
     stopRequest.signal.addEventListener('abort', () => say(`${String(stopRequest.signal.reason)} received: the consolidation is one transaction; it finishes first.`));
     say(`Consolidating ${formatMonth(month)} ...`);
     const result = await container.get(RequestScope).run(() => container.get(ConsolidateMonth).execute(month));
@@ -61,12 +67,12 @@ async function main(args: string[]): Promise<number> {
   }
 }
 
-async function runFetch(container: Container, config: AppConfig): Promise<number> {
+async function runFetch(container: Container, resources: Started, config: AppConfig): Promise<number> {
   const scope = container.get(RequestScope);
   const run = await scope.run(() => container.get(StartFetchRun).execute('manual'));
   say(`Fetch run ${run.runId}: ${run.taskCount} tasks (${run.bookCount} books × ${run.storeCount} stores).`);
   if (run.taskCount === 0) return 0;
-  const workers = container.get(FetchWorkerPool);
+  const workers = startFetchWorkerPool(container, jobQueueOf(resources));
   const runs = container.get(FetchRunRepository);
   const started = Date.now();
   const last = await watchRun({

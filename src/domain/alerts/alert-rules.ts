@@ -1,5 +1,6 @@
 import type { Availability } from '../pricing/price-observation.js';
 import type { Money } from '../shared/money.js';
+import { isBelowMaxPrice } from '../wishes/wish-prices.js';
 import { ALERT_KINDS, type AlertKind } from './alert.js';
 
 /** A price just seen at a store, as the alert rules read it. */
@@ -32,7 +33,7 @@ export type LastAlertedPrices = Partial<Record<AlertKind, Money>>;
  * The alert kinds a new quote raises for a wish that watches it (monitored, an edition the user reads, a store the
  * user can buy from — decided before these rules):
  *
- * - below_max_price: the wish has a max price in the quote's currency and the price is at or under it.
+ * - below_max_price: the wish's max price and the quote, by the one rule of it (isBelowMaxPrice, wish-prices.ts).
  * - price_drop: the price is lower than the store's previous price (in the same currency).
  * - new_lowest: the price is lower than every price seen before for the edition in that currency; the first price
  *   ever seen is not a new lowest, as there is nothing to undercut.
@@ -49,16 +50,12 @@ export type LastAlertedPrices = Partial<Record<AlertKind, Money>>;
  */
 export function alertKindsRaised(facts: AlertFacts): AlertKind[] {
   const applies: Record<AlertKind, boolean> = {
-    below_max_price: isBelowMaxPrice(facts),
+    below_max_price: isBelowMaxPrice(facts.maxPrice, facts.quote),
     price_drop: isPriceDrop(facts),
     new_lowest: isNewLowest(facts),
     back_in_stock: isBackInStock(facts),
   };
   return ALERT_KINDS.filter((kind) => applies[kind] && !isQuiet(kind, facts));
-}
-
-function isBelowMaxPrice({ quote, maxPrice }: AlertFacts): boolean {
-  return isBuyable(quote) && maxPrice !== null && sameCurrency(quote.price, maxPrice) && quote.price.toMinor() <= maxPrice.toMinor();
 }
 
 function isPriceDrop({ quote, previousPriceAtStore }: AlertFacts): boolean {

@@ -5,7 +5,7 @@
  * languages (978-0/1 includes bilingual Canadian and Indian publishers; 978-80 Czech and Slovak) answer the main
  * one. Null for a group this table does not know.
  */
-const GROUPS: ReadonlyArray<readonly [string, string]> = [
+export const ISBN_GROUP_LANGUAGES: ReadonlyArray<readonly [prefix: string, language: string]> = [
   // Longest prefixes first: 978-84 before 978-8.
   ['978600', 'fa'], ['978601', 'kk'], ['978602', 'id'], ['978603', 'ar'], ['978604', 'vi'], ['978605', 'tr'],
   ['978606', 'ro'], ['978607', 'es'], ['978608', 'mk'], ['978609', 'lt'], ['978612', 'es'], ['978613', 'ru'],
@@ -23,6 +23,6 @@ const GROUPS: ReadonlyArray<readonly [string, string]> = [
 ];
 
 export function languageOfIsbn(isbn13: string): string | null {
-  for (const [prefix, language] of GROUPS) if (isbn13.startsWith(prefix)) return language;
+  for (const [prefix, language] of ISBN_GROUP_LANGUAGES) if (isbn13.startsWith(prefix)) return language;
   return null;
 }

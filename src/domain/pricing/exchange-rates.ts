@@ -5,7 +5,7 @@ import { ValidationError } from '../shared/domain-error.js';
  * Prices in the reader's currency (CONTRACT C11.4). Reference rates are published per day as units of a currency
  * per euro; any other pair is a cross rate through the euro. Every amount is computed in integers from decimal
  * strings, so the SQL that ranks converted prices (numeric arithmetic) and this code give the same cents: the case
- * table in test/contracts/rules/currency-conversion-cases.ts holds the two equal.
+ * table in test/contracts/rules/currency-conversion.ts holds the two equal.
  */
 
 /** A cross rate carries this many decimals: 1,000,000.00 in any pair the reference rates list is right to the cent. */

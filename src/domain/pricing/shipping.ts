@@ -3,7 +3,7 @@ import { Money } from '../shared/money.js';
 /*
  * What a store charges to deliver (CONTRACT C11.5), stated in its recipe per destination country, or `*` for every
  * other one. The delivered price ranks best prices; the SQL that ranks them plays this rule, held equal by the case
- * table in test/contracts/rules/delivered-price-cases.ts.
+ * table in test/contracts/rules/best-price-scope.ts.
  */
 
 /** The wildcard destination: every country the recipe does not name. */

@@ -9,6 +9,11 @@ export interface Preferences {
   currency: string;
   formats: EditionFormat[];
   alertEmail: boolean;
+  /**
+   * Count quotes in every currency for best and lowest prices, converted into `currency` at the reference rate of the
+   * quote's day (CONTRACT C11.4); off: only quotes in `currency` count (C10.3).
+   */
+  convertCurrencies: boolean;
 }
 
 export const DEFAULT_PREFERENCES: Readonly<Preferences> = Object.freeze({
@@ -16,11 +21,20 @@ export const DEFAULT_PREFERENCES: Readonly<Preferences> = Object.freeze({
   currency: 'EUR',
   formats: Object.freeze([...EDITION_FORMATS]) as Preferences['formats'],
   alertEmail: false,
+  convertCurrencies: false,
 });
 
 /** The defaults as a user's own preferences: a fresh copy, so nothing a caller does reaches the shared constant. */
 export function defaultPreferences(): Preferences {
   return { ...DEFAULT_PREFERENCES, formats: [...DEFAULT_PREFERENCES.formats] };
+}
+
+/**
+ * The preferences a user's stores, prices and alerts are read with: their saved ones, else the defaults. Its SQL twin
+ * is the effective_preferences view (migration 11); test/contracts/rules/default-preferences.ts holds the two equal.
+ */
+export function effectivePreferences(saved: Preferences | null): Preferences {
+  return saved ?? defaultPreferences();
 }
 
 /** Applies a change to preferences; fields left undefined keep their current value. Codes are checked. */
@@ -33,5 +47,11 @@ export function changePreferences(current: Preferences, change: Partial<Preferen
   const formats = change.formats === undefined ? current.formats : [...new Set(change.formats)];
   if (formats.length === 0) problems.push({ field: 'formats', message: 'must name at least one format' });
   if (problems.length > 0) throw new ValidationError('Invalid preferences', problems);
-  return { country, currency, formats, alertEmail: change.alertEmail ?? current.alertEmail };
+  return {
+    country,
+    currency,
+    formats,
+    alertEmail: change.alertEmail ?? current.alertEmail,
+    convertCurrencies: change.convertCurrencies ?? current.convertCurrencies,
+  };
 }

@@ -18,7 +18,7 @@
  * starts where it should.
  *
  * The SQL statement (adapters/postgres/repositories/sql-wish-order.ts) orders the same way; one case table
- * (test/support/wish-order-cases.ts) holds both to it.
+ * (test/contracts/rules/wish-order.ts) holds both to it.
  */
 export const WISH_SORTS = ['created_at', '-created_at', 'title', '-title', 'price', '-price', 'saving', '-saving'] as const;
 export type WishSort = (typeof WISH_SORTS)[number];

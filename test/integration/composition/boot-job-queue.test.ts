@@ -3,9 +3,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { loadConfig } from '../../../config/config.js';
-import { bootDatabase, bootJobQueue } from '../../../src/composition/boot.js';
-import { createContainer } from '../../../src/composition/container.js';
-import { ShutdownStack } from '../../../src/composition/shutdown-stack.js';
+import { type BootedProcess, bootProcess } from '../../../src/composition/boot.js';
 import { withDatabase } from '../../support/global-setup.js';
 
 const adminUrl = inject('adminUrl');
@@ -25,23 +23,24 @@ describe('starting several instances at once on a new database', () => {
     await admin(`create database ${name}`);
     const url = withDatabase(adminUrl, name);
     const config = loadConfig({ DATABASE_URL: url, JWT_SECRET: 'x'.repeat(32) });
-    const instances = Array.from({ length: 3 }, () => createContainer(config, 'job', { say: () => undefined, logBatchWriting: 'orm-pool' }));
+    const booted: BootedProcess[] = [];
     try {
       // Two instances creating pg-boss's queues (DDL) at the same moment deadlocked.
-      await Promise.all(
-        instances.map(async (container) => {
-          await bootDatabase(container, { seedReferenceData: false, poolMax: 2 });
-          await bootJobQueue(container);
-        }),
+      const results = await Promise.allSettled(
+        Array.from({ length: 3 }, () => bootProcess(config, 'job', { say: () => undefined, logBatchWriting: 'orm-pool' })),
       );
+      for (const result of results) if (result.status === 'fulfilled') booted.push(result.value);
+      expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
       const client = new pg.Client({ connectionString: url });
       await client.connect();
       const { rows } = await client.query<{ name: string }>('select name from pgboss.queue order by name');
       await client.end();
       expect(rows.length).toBeGreaterThanOrEqual(4);
       expect(new Set(rows.map((r) => r.name)).size).toBe(rows.length);
+      // Every declared queue, from its one declaration.
+      expect(rows.map((r) => r.name)).toEqual(expect.arrayContaining(Object.values(booted[0]!.started.jobQueue!.queues).map((q) => q.name)));
     } finally {
-      await Promise.all(instances.map((container) => container.get(ShutdownStack).unwind()));
+      await Promise.all(booted.map(({ shutdown }) => shutdown.unwind()));
     }
   }, 60_000);
 });

@@ -6,8 +6,7 @@ import { loadConfig } from '../../../config/config.js';
 import { LogSink } from '../../../src/application/logging/log-sink.js';
 import { Clock, systemClock } from '../../../src/application/shared/clock.js';
 import type { BufferedLogSink } from '../../../src/adapters/logging/buffered-log-sink.js';
-import { inProcessLoggingModule, type LogBatchWriting } from '../../../src/adapters/logging/in-process-logging-module.js';
-import { maintainerAlertChannelModule } from '../../../src/adapters/notify/maintainer-alert-module.js';
+import { type LogBatchWriting, loggingModule } from '../../../src/composition/modules/logging-module.js';
 import { LOG_WRITER_APPLICATION_NAME } from '../../../src/adapters/logging/thread-log-writer.js';
 import { openOrm } from '../../../src/adapters/postgres/database.js';
 import { createTestDatabase, type TestDatabase } from '../../support/test-database.js';
@@ -29,10 +28,7 @@ async function writeOneEvent(logBatchWriting: LogBatchWriting, event: string): P
   const config = loadConfig({ DATABASE_URL: db.url, JWT_SECRET: 'x'.repeat(32), NODE_ENV: 'test' });
   const container = new Container({ autobind: true, defaultScope: 'Singleton' });
   container.bind(Clock).toConstantValue(systemClock);
-  container.loadSync(
-    inProcessLoggingModule({ url: () => db.url, entityManager: () => orm.em }, logBatchWriting, config.logging),
-    maintainerAlertChannelModule(config.logging.alerts, config.mail),
-  );
+  container.loadSync(loggingModule(config, { databaseUrl: db.url, orm }, { isComponent: true, writing: logBatchWriting }));
   const sink = container.get(LogSink) as BufferedLogSink;
   sink.record({ level: 'info', source: 'api', event, detail: {}, time: new Date() });
   await sink.flush();
@@ -45,7 +41,7 @@ async function writeOneEvent(logBatchWriting: LogBatchWriting, event: string): P
   return writers.map((w) => w.name);
 }
 
-describe('inProcessLoggingModule', () => {
+describe('the logging module, in-process', () => {
   // The pool first: a closed thread's connection may linger a moment in pg_stat_activity.
   it("'orm-pool' writes on the ORM's pool and starts no writer thread", async () => {
     expect(await writeOneEvent('orm-pool', 'pool_written')).toEqual([]);

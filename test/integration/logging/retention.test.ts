@@ -1,7 +1,7 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PurgeOldLogs } from '../../../src/application/logging/purge-old-logs.js';
-import { logRetentionJob } from '../../../src/composition/modules/log-component-module.js';
+import { logRetentionJob } from '../../../src/composition/scheduled-jobs.js';
 import { SqlLogStore } from '../../../src/adapters/logging/sql-log-store.js';
 import { SqlMaintainerAlertLedger } from '../../../src/adapters/logging/sql-maintainer-alert-ledger.js';
 import { openOrm } from '../../../src/adapters/postgres/database.js';

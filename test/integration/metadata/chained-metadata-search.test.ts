@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { MetadataConfig } from '../../../config/config.js';
 import { type DemoMetadataServer, startDemoMetadataServer } from '../../../src/adapters/demo/metadata/index.js';
-import { metadataSourceOf } from '../../../src/adapters/metadata/metadata-module.js';
+import { metadataSourceOf } from '../../../src/adapters/metadata/configured-metadata-source.js';
 import { ChainedMetadataSource } from '../../../src/application/catalog/chained-metadata-source.js';
 import type { BookMetadata, BookMetadataSource, MetadataSearch } from '../../../src/application/catalog/ports/book-metadata-source.js';
 import { searchableDemoBook, USER_AGENT } from './metadata-test-support.js';

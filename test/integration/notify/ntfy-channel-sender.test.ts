@@ -1,7 +1,7 @@
 // ntfy delivery over a local receiver that reads a publish request the way an ntfy server does: a POST of plain
 // text to the topic URL, the title in `Title` (RFC 2047 encoded words decoded), `Priority` and `Click`.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { httpPoster } from '../../../src/adapters/kits/net/http-post.js';
+import { HttpChannelTransport } from '../../../src/adapters/notify/channel-http-delivery.js';
 import { NtfyChannelSender } from '../../../src/adapters/notify/ntfy-channel-sender.js';
 import { ChannelDeliveryFailed, type ChannelDestination } from '../../../src/application/alerts/ports/channel-sender.js';
 import { decodeEncodedWords } from '../../support/smtp-test-server.js';
@@ -47,7 +47,7 @@ beforeEach(() => {
 });
 
 const topic = (path: string): ChannelDestination => ({ kind: 'ntfy', target: `${receiver.url}${path}`, secret: null });
-const sender = new NtfyChannelSender(httpPoster({ allowPrivate: true }), 1_000);
+const sender = new NtfyChannelSender(new HttpChannelTransport({ allowPrivate: true }), 1_000);
 
 describe('ntfy delivery', () => {
   it('publishes one line of text with the title, a high priority for a price under the maximum, and the store page', async () => {
@@ -92,7 +92,7 @@ describe('ntfy delivery', () => {
   });
 
   it('does not publish to this machine unless the operator allows private targets', async () => {
-    const guarded = new NtfyChannelSender(httpPoster({ allowPrivate: false }), 1_000);
+    const guarded = new NtfyChannelSender(new HttpChannelTransport({ allowPrivate: false }), 1_000);
     const delivery = guarded.send(topic('/shelfwatch-alerts'), sampleChannelMessage());
     await expect(delivery).rejects.toBeInstanceOf(ChannelDeliveryFailed);
     await expect(delivery).rejects.toMatchObject({ retryable: false, message: expect.stringMatching(/local or private address/) });

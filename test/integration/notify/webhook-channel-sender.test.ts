@@ -3,7 +3,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type dns from 'node:dns';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { httpPoster } from '../../../src/adapters/kits/net/http-post.js';
+import { HttpChannelTransport } from '../../../src/adapters/notify/channel-http-delivery.js';
 import { WebhookChannelSender } from '../../../src/adapters/notify/webhook-channel-sender.js';
 import { ChannelDeliveryFailed, type ChannelDestination } from '../../../src/application/alerts/ports/channel-sender.js';
 import { SAMPLE_WEBHOOK_BODY, sampleChannelMessage } from '../../unit/adapters/notify/sample-channel-message.js';
@@ -46,7 +46,7 @@ beforeEach(() => {
 
 const at = (path: string, secret: string | null = SECRET): ChannelDestination => ({ kind: 'webhook', target: `${receiver.url}${path}`, secret });
 /** The receiver is on this machine, which only an operator's CHANNEL_ALLOW_PRIVATE lets a channel reach. */
-const localSender = new WebhookChannelSender(httpPoster({ allowPrivate: true }), 300);
+const localSender = new WebhookChannelSender(new HttpChannelTransport({ allowPrivate: true }), 300);
 
 async function failureOf(delivery: Promise<void>): Promise<ChannelDeliveryFailed> {
   const error = await delivery.then(
@@ -152,7 +152,7 @@ describe('webhook delivery never reaches this machine or a local network (CHANNE
     if (address === undefined) return callback(Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' }), []);
     callback(null, [{ address, family: 4 }]);
   }) as unknown as typeof dns.lookup;
-  const sender = new WebhookChannelSender(httpPoster({ allowPrivate: false, lookup }), 1_000);
+  const sender = new WebhookChannelSender(new HttpChannelTransport({ allowPrivate: false, lookup }), 1_000);
 
   const refusals: Array<[string, () => string]> = [
     ['a loopback address', () => `http://127.0.0.1:${receiver.port}/ok`],
@@ -173,7 +173,7 @@ describe('webhook delivery never reaches this machine or a local network (CHANNE
   }
 
   it('refuses localhost through the real name resolution', async () => {
-    const real = new WebhookChannelSender(httpPoster({ allowPrivate: false }), 1_000);
+    const real = new WebhookChannelSender(new HttpChannelTransport({ allowPrivate: false }), 1_000);
     const failure = await failureOf(real.send({ kind: 'webhook', target: `http://localhost:${receiver.port}/ok`, secret: SECRET }, sampleChannelMessage()));
     expect(failure.retryable).toBe(false);
     expect(failure.message).toMatch(/refused to connect to localhost/);
@@ -182,7 +182,7 @@ describe('webhook delivery never reaches this machine or a local network (CHANNE
 
   it('does not let a public receiver redirect it to an internal address', async () => {
     // Here 127.0.0.1 plays a public host and 127.0.0.2 an internal one (both are this machine).
-    const publicLooking = new WebhookChannelSender(httpPoster({ allowPrivate: false, lookup, isPrivate: (address) => address === '127.0.0.2' }), 1_000);
+    const publicLooking = new WebhookChannelSender(new HttpChannelTransport({ allowPrivate: false, lookup, isPrivate: (address) => address === '127.0.0.2' }), 1_000);
     const target = `http://public.example.test:${receiver.port}/to-internal`;
     const failure = await failureOf(publicLooking.send({ kind: 'webhook', target, secret: SECRET }, sampleChannelMessage()));
     expect(failure.retryable).toBe(false);

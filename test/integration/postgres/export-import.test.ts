@@ -155,6 +155,7 @@ async function seedEveryTable(url: string): Promise<void> {
      insert into fetch_task (fetch_run_id, edition_id, store_id, status, claimed_at) select r.fetch_run_id, e.edition_id, s.store_id, 'succeeded', now() from fetch_run r, edition e, store s where s.store_key = 'books-eu';
      insert into scheduled_run (job, scheduled_for, claimed_by) values ('daily-fetch', '2026-11-26 06:00+00', 'host-1');
      insert into store_fetch_outcome (store_id, minute, outcome, fetch_count, last_at, last_message) select store_id, '2026-11-26 06:01+00', 'price', 3, now(), null from store;
+     insert into reference_rate (rate_date, currency, per_euro) values ('2026-11-26', 'USD', 1.0542), ('2026-11-26', 'JPY', 161.23), ('2026-11-27', 'USD', 1.0511);
      insert into log (log_time, log_level, log_source, log_event, log_detail) select now() - n * interval '1 minute', 'info', 'test', 'tick', jsonb_build_object('n', n, 'text', $1::text) from generate_series(1, 300) n;
      insert into log_alert_window (log_event, kind, window_start, window_end, sent_at) values ('fetch_failed', 'maintainer', '2026-11-26 06:00+00', '2026-11-26 06:05+00', null)`,
     [AWKWARD],

@@ -7,7 +7,8 @@ import { RequestScope } from '../../../src/application/shared/request-scope.js';
 import { ScheduledRuns } from '../../../src/application/pricing/ports/scheduled-runs.js';
 import type { CreatedRun } from '../../../src/application/pricing/ports/fetch-runs.js';
 import { StartFetchRun } from '../../../src/application/pricing/start-fetch-run.js';
-import { FETCH_QUEUE, TASKS_PER_JOB } from '../../../src/adapters/scheduler/pg-boss-fetch-queue.js';
+import { fetchQueue } from '../../../src/adapters/scheduler/job-queues.js';
+import { TASKS_PER_JOB } from '../../../src/adapters/scheduler/pg-boss-fetch-queue.js';
 import { type DemoStoreServer, type DemoStoreSlug, startDemoStoreServer } from '../../../src/adapters/demo/stores/index.js';
 import { type RunningService, startService } from '../../../src/composition/api-service.js';
 import { type CountingProxy, type ProxiedRequest, startCountingProxy } from '../../support/counting-proxy.js';
@@ -177,7 +178,7 @@ async function dailyQuoteCounts(db: TestDatabase): Promise<Array<{ edition_id: s
 }
 
 async function jobStates(db: TestDatabase): Promise<Record<string, number>> {
-  const rows = await db.sql<{ state: string; n: number }>('select state, count(*)::int as n from pgboss.job where name = $1 group by state', [FETCH_QUEUE]);
+  const rows = await db.sql<{ state: string; n: number }>('select state, count(*)::int as n from pgboss.job where name = $1 group by state', [fetchQueue.name]);
   return Object.fromEntries(rows.map((r) => [r.state, r.n]));
 }
 

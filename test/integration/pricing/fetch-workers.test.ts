@@ -1,8 +1,11 @@
 import type PgBoss from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FetchTask } from '../../../src/application/pricing/ports/fetch-runs.js';
-import { startFetchWorkers } from '../../../src/adapters/scheduler/fetch-workers.js';
-import { FETCH_QUEUE, PgBossFetchQueue, startPgBoss } from '../../../src/adapters/scheduler/pg-boss-fetch-queue.js';
+import type { Job, JobHandler } from '../../../src/application/shared/job-handler.js';
+import { type FetchTaskRelease, startFetchWorkers } from '../../../src/adapters/scheduler/fetch-workers.js';
+import { createQueue } from '../../../src/adapters/scheduler/job-queue-declaration.js';
+import { fetchQueue } from '../../../src/adapters/scheduler/job-queues.js';
+import { PgBossFetchQueue, startPgBoss } from '../../../src/adapters/scheduler/pg-boss-fetch-queue.js';
 import { createTestDatabase, type TestDatabase } from '../../support/test-database.js';
 
 let db: TestDatabase;
@@ -11,6 +14,7 @@ let boss: PgBoss;
 beforeAll(async () => {
   db = await createTestDatabase();
   boss = await startPgBoss(db.url, (error) => console.error(error));
+  await createQueue(boss, fetchQueue);
 });
 
 afterAll(async () => {
@@ -23,7 +27,7 @@ const tasks = (runId: number, editions: number[]): FetchTask[] => editions.map((
 async function jobStates(): Promise<Array<{ run_id: number; state: string }>> {
   return db.sql<{ run_id: number; state: string }>(
     `select (data->>'runId')::int as run_id, state::text as state from pgboss.job where name = $1 order by run_id`,
-    [FETCH_QUEUE],
+    [fetchQueue.name],
   );
 }
 
@@ -31,13 +35,19 @@ async function jobStates(): Promise<Array<{ run_id: number; state: string }>> {
 async function jobOf(runId: number): Promise<{ state: string; retry_count: number; due: boolean }> {
   const [row] = await db.sql<{ state: string; retry_count: number; due: boolean }>(
     `select state::text as state, retry_count, start_after <= now() as due from pgboss.job where name = $1 and (data->>'runId')::int = $2`,
-    [FETCH_QUEUE, runId],
+    [fetchQueue.name, runId],
   );
   return row!;
 }
 
 /** Earlier tests leave jobs behind on purpose (a retry, one never taken). */
-const clearQueue = () => db.sql('delete from pgboss.job where name = $1', [FETCH_QUEUE]);
+const clearQueue = () => db.sql('delete from pgboss.job where name = $1', [fetchQueue.name]);
+
+/** The bundle handler a worker loop is given. */
+const handler = (run: (bundle: FetchTask[], signal: AbortSignal) => Promise<void>): JobHandler<readonly FetchTask[]> => ({
+  handle: ({ data, signal }: Job<readonly FetchTask[]>) => run([...data], signal),
+});
+const releasing = (release: (tasks: FetchTask[]) => Promise<void>): FetchTaskRelease => ({ release: (tasks) => release([...tasks]) });
 
 /** Until the signal aborts (the bundle handed back), then fails as an aborted fetch would. */
 const untilAborted = (signal: AbortSignal): Promise<void> =>
@@ -45,17 +55,18 @@ const untilAborted = (signal: AbortSignal): Promise<void> =>
 
 describe('fetch worker loops', () => {
   it('work every bundle once, hand a failed bundle back to the queue for a retry, and go on with the others', async () => {
-    const queue = new PgBossFetchQueue(boss);
+    const queue = new PgBossFetchQueue(boss, fetchQueue);
     // Three runs, one bundle each (a bundle never mixes runs); run 2's bundle fails.
     await queue.enqueue([...tasks(1, [10, 11]), ...tasks(2, [20]), ...tasks(3, [30, 31, 32])]);
     const seen: FetchTask[][] = [];
     const errors: Error[] = [];
     const workers = startFetchWorkers(
       boss,
-      async (bundle) => {
+      fetchQueue,
+      handler(async (bundle) => {
         seen.push(bundle);
         if (bundle[0]?.runId === 2) throw new Error('store exploded');
-      },
+      }),
       { workers: 2, onError: (error) => errors.push(error) },
     );
     await expect.poll(() => seen.length, { timeout: 10_000 }).toBe(3);
@@ -73,9 +84,9 @@ describe('fetch worker loops', () => {
 
   it('stop() returns promptly when the loops are idle, and no bundle is taken afterwards', async () => {
     let taken = 0;
-    const workers = startFetchWorkers(boss, async () => void taken++, { workers: 3, onError: () => undefined });
+    const workers = startFetchWorkers(boss, fetchQueue, handler(async () => void taken++), { workers: 3, onError: () => undefined });
     await workers.stop();
-    await new PgBossFetchQueue(boss).enqueue(tasks(4, [40]));
+    await new PgBossFetchQueue(boss, fetchQueue).enqueue(tasks(4, [40]));
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     expect(taken).toBe(0);
     expect((await jobStates()).find((j) => j.run_id === 4)?.state).toBe('created');
@@ -83,14 +94,15 @@ describe('fetch worker loops', () => {
 
   it('stop(deadline) finishes the bundles that end in time and hands back the rest at the deadline: tasks released, job available at once, no retry spent', async () => {
     await clearQueue();
-    const queue = new PgBossFetchQueue(boss);
+    const queue = new PgBossFetchQueue(boss, fetchQueue);
     await queue.enqueue([...tasks(5, [50, 51]), ...tasks(6, [60])]);
     const released: FetchTask[][] = [];
     const taken: number[] = [];
     const aborted: number[] = [];
     const workers = startFetchWorkers(
       boss,
-      async (bundle, signal) => {
+      fetchQueue,
+      handler(async (bundle, signal) => {
         const runId = bundle[0]!.runId;
         taken.push(runId);
         if (runId === 5) return new Promise((resolve) => setTimeout(resolve, 300));
@@ -99,8 +111,8 @@ describe('fetch worker loops', () => {
           aborted.push(runId);
           throw error;
         });
-      },
-      { workers: 2, onError: () => undefined, releaseTasks: async (t) => void released.push(t) },
+      }),
+      { workers: 2, onError: () => undefined, release: releasing(async (t) => void released.push(t)) },
     );
     await expect.poll(() => taken.length, { timeout: 10_000 }).toBe(2);
     const started = Date.now();
@@ -115,23 +127,24 @@ describe('fetch worker loops', () => {
 
   it('a bundle cut short by an outage goes back whole without spending a retry; another failure spends one', async () => {
     await clearQueue();
-    const queue = new PgBossFetchQueue(boss);
+    const queue = new PgBossFetchQueue(boss, fetchQueue);
     await queue.enqueue([...tasks(7, [70]), ...tasks(8, [80])]);
     const outage = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
     const seen: number[] = [];
     const released: number[] = [];
     const workers = startFetchWorkers(
       boss,
-      async (bundle) => {
+      fetchQueue,
+      handler(async (bundle) => {
         const runId = bundle[0]!.runId;
         seen.push(runId);
         // Once each: run 7 meets the outage, run 8 a bug.
         if (seen.filter((r) => r === runId).length === 1) throw runId === 7 ? outage : new Error('bug');
-      },
+      }),
       {
         workers: 1,
         onError: () => undefined,
-        releaseTasks: async (t) => void released.push(t[0]!.runId),
+        release: releasing(async (t) => void released.push(t[0]!.runId)),
         isOutage: (error) => error === outage,
       },
     );

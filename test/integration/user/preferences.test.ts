@@ -97,6 +97,34 @@ describe('preferences', () => {
   });
 });
 
+describe('convert_currencies (C11.4)', () => {
+  it('is false until the user says otherwise; PUT sets it and leaves it when omitted', async () => {
+    const token = t.token('pref-convert');
+    expect((await t.call('GET', '/api/user/preferences', { token })).body.convert_currencies).toBe(false);
+    const on = await t.call('PUT', '/api/user/preferences', { token, body: { convert_currencies: true } });
+    expect(on.status, on.text).toBe(200);
+    expect(on.body).toMatchObject({ country: null, currency: 'EUR', alert_email: false, convert_currencies: true });
+    const other = await t.call('PUT', '/api/user/preferences', { token, body: { currency: 'GBP' } });
+    expect(other.body).toMatchObject({ currency: 'GBP', convert_currencies: true });
+    expect((await t.call('GET', '/api/user/preferences', { token })).body).toEqual(other.body);
+    const off = await t.call('PUT', '/api/user/preferences', { token, body: { convert_currencies: false } });
+    expect(off.body).toMatchObject({ currency: 'GBP', convert_currencies: false });
+    const [row] = await t.db.sql<{ convert_currencies: boolean }>(
+      `select p.convert_currencies from user_preferences p join app_user u on u.user_id = p.user_id where u.subject = 'pref-convert'`,
+    );
+    expect(row?.convert_currencies).toBe(false);
+  });
+
+  it('refuses anything but a boolean with 400 naming convert_currencies, changing nothing', async () => {
+    const token = t.token('pref-convert-invalid');
+    await t.call('PUT', '/api/user/preferences', { token, body: { convert_currencies: true } });
+    for (const value of ['true', 1, null, 'yes', {}]) {
+      expectError(await t.call('PUT', '/api/user/preferences', { token, body: { convert_currencies: value, currency: 'USD' } }), 400, 'validation_failed', 'convert_currencies');
+    }
+    expect((await t.call('GET', '/api/user/preferences', { token })).body).toMatchObject({ currency: 'EUR', convert_currencies: true });
+  });
+});
+
 describe('readable languages', () => {
   const languageByCode = async (code: string) => {
     const [row] = await t.db.sql<{ language_id: string; language_name: string }>('select language_id, language_name from language where language_code = $1', [code]);

@@ -108,7 +108,7 @@ describe('best_price and lowest_price', () => {
     const body = await listed(token, bookId);
     expect(body.best_price).toEqual({
       amount: '12.00', currency: 'EUR', edition_id: read, format: 'paperback', store_id: store.home, store_name: 'best-price-home',
-      availability: 'in_stock', fetched_at: at, url: 'https://store.example/the-one',
+      availability: 'in_stock', fetched_at: at, url: 'https://store.example/the-one', shipping: null, delivered: null,
     });
     expect(body.lowest_price).toEqual({ amount: '12.00', currency: 'EUR', edition_id: read, format: 'paperback', store_id: store.home, fetched_at: at });
   });

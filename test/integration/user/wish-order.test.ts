@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Money } from '../../../src/domain/shared/money.js';
 import { WISH_SORTS } from '../../../src/domain/wishes/wish-order.js';
 import { startTestService, type TestService } from '../../support/test-service.js';
-import { expectedNames, SORT_FILTER_PAIRS, WISH_ORDER_CASES } from '../../support/wish-order-cases.js';
+import { playRuleTable } from '../../contracts/rules/rule-table.js';
+import { expectedNames, WISH_ORDER, WISH_ORDER_CASES } from '../../contracts/rules/wish-order.js';
 import { createBook, expectError, freshIsbn, insertQuote } from './user-space-helpers.js';
 
 let t: TestService;
@@ -97,24 +98,25 @@ async function walk(path: string, token: string, along: 'next' | 'prev'): Promis
   return { names, hrefs };
 }
 
-describe('GET /api/wishes?sort= orders as the shared case table says', () => {
-  it.each(SORT_FILTER_PAIRS)('%s', async (label, sort, filter) => {
-    const expected = expectedNames(sort, filter);
-    const all = await t.call('GET', `/api/wishes?${label}&per_page=100`, { token: reader });
-    expect(all.status, all.text).toBe(200);
-    expect(all.body.data.map((w: { book_id: number }) => nameOfBook.get(w.book_id))).toEqual(expected);
-    for (const along of ['next', 'prev'] as const) {
-      const walked = await walk(`/api/wishes?${label}&per_page=5`, reader, along);
-      expect(walked.names, along).toEqual(expected);
-      // Every link repeats the order and the filters.
-      for (const href of walked.hrefs) {
-        const params = new URL(href, 'http://x').searchParams;
-        expect(params.get('sort'), href).toBe(sort);
-        for (const [name, value] of new URLSearchParams(filter.query)) expect(params.get(name), href).toBe(value);
-      }
+// The order in one page, which following the links either way must give too (the case's name is its query string).
+playRuleTable(WISH_ORDER, 'sql', async ({ name: query, sort, filter }) => {
+  const all = await t.call('GET', `/api/wishes?${query}&per_page=100`, { token: reader });
+  expect(all.status, all.text).toBe(200);
+  const listed: string[] = all.body.data.map((w: { book_id: number }) => nameOfBook.get(w.book_id));
+  for (const along of ['next', 'prev'] as const) {
+    const walked = await walk(`/api/wishes?${query}&per_page=5`, reader, along);
+    expect(walked.names, along).toEqual(listed);
+    // Every link repeats the order and the filters.
+    for (const href of walked.hrefs) {
+      const params = new URL(href, 'http://x').searchParams;
+      expect(params.get('sort'), href).toBe(sort);
+      for (const [name, value] of new URLSearchParams(filter.query)) expect(params.get(name), href).toBe(value);
     }
-  });
+  }
+  return listed;
+});
 
+describe('GET /api/wishes?sort=', () => {
   it('shows each wish as the default order does', async () => {
     const byId = async (query: string) => {
       const res = await t.call('GET', `/api/wishes?per_page=100${query}`, { token: reader });

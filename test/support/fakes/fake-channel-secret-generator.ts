@@ -1,4 +1,4 @@
-import type { ChannelSecretGenerator } from '../../../src/application/alerts/ports/channel-repository.js';
+import type { ChannelSecretGenerator } from '../../../src/application/alerts/ports/channel-secret-generator.js';
 
 /** Secrets `webhook-secret-1`, `webhook-secret-2`, …: predictable, and each one new. */
 export class FakeChannelSecretGenerator implements ChannelSecretGenerator {

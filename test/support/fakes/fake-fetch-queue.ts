@@ -1,4 +1,5 @@
-import type { FetchQueue, FetchTask } from '../../../src/application/pricing/ports/fetch-runs.js';
+import type { FetchTask } from '../../../src/application/pricing/ports/fetch-runs.js';
+import type { FetchQueue } from '../../../src/application/pricing/ports/fetch-queue.js';
 
 /** Remembers every enqueue call; nothing is worked. */
 export class FakeFetchQueue implements FetchQueue {

@@ -12,7 +12,8 @@ interface StoredChannel extends Channel {
 }
 
 /**
- * Notification channels in memory, each with its owner: every method sees only the given user's channels. The
+ * Notification channels in memory, each with its owner: every method sees only the given user's channels (held to
+ * test/contracts/ports/channels.contract.ts). The
  * account's address (what an e-mail channel without a target stands for) is told per user with `accountEmail`. It
  * also keeps each channel's last delivery attempt (DeliveryAttempts), as the SQL adapters keep it in the channel's row.
  */
@@ -32,6 +33,11 @@ export class InMemoryChannelRepository implements ChannelRepository, DeliveryAtt
   stored(userId: number, channelId: number): (Channel & { secret: string | null }) | undefined {
     const row = this.rows.find((c) => c.userId === userId && c.id === channelId);
     return row ? { ...this.present(row), secret: row.secret } : undefined;
+  }
+
+  /** Whether the channel exists, whoever owns it (for the delivery fakes). */
+  hasChannel(channelId: number): boolean {
+    return this.rows.some((c) => c.id === channelId);
   }
 
   of(userId: number): Channel[] {

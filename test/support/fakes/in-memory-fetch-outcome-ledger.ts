@@ -1,4 +1,5 @@
-import type { FetchOutcomeLedger, StoreHealthQuery, StoreHealthReader, StoreTallies } from '../../../src/application/pricing/ports/store-health.js';
+import type { StoreHealthQuery, StoreHealthReader, StoreTallies } from '../../../src/application/pricing/ports/store-health.js';
+import type { FetchOutcomeLedger } from '../../../src/application/pricing/ports/fetch-outcome-ledger.js';
 import type { FetchOutcome, FetchOutcomeKind, OutcomeTally } from '../../../src/domain/pricing/store-health.js';
 import type { PageRequest, PageSlice } from '../../../src/domain/shared/page.js';
 import { keysetPage } from './keyset-page.js';

@@ -36,8 +36,9 @@ export interface PlannedRun {
 }
 
 /**
- * Fetch runs in memory with the port's contract: a task is claimed by one caller until released or settled (or
- * until `lapseClaims`, as a lease running out), settled once, and the run's completion is reported to one call.
+ * Fetch runs in memory with the port's contract (test/contracts/ports/fetch-runs.contract.ts): a task is claimed by
+ * one caller until released or settled (or until `lapseClaims`, as a lease running out), settled once, and the run's
+ * completion is reported to one call. A run that does not exist (abandoned) has no tasks, as in SQL.
  */
 export class InMemoryFetchRunRepository implements FetchRunRepository, TransactionalFake {
   readonly runs = new Map<number, StoredRun>();
@@ -65,7 +66,8 @@ export class InMemoryFetchRunRepository implements FetchRunRepository, Transacti
       storeCount: run.storeCount ?? new Set(run.tasks.map((t) => t.storeId)).size,
       startedAt: run.startedAt ?? this.clock.now(),
       tasks,
-      completed: tasks.size === 0,
+      // Only a settle completes a run: an empty run is never completed, as in SQL.
+      completed: false,
     });
     return runId;
   }
@@ -77,6 +79,11 @@ export class InMemoryFetchRunRepository implements FetchRunRepository, Transacti
 
   stateOf(runId: number, task: { editionId: number; storeId: number }): TaskState | undefined {
     return this.run(runId).tasks.get(taskKey(task))?.state;
+  }
+
+  /** The store stops selling: its tasks, claimed from now on, come without a target. */
+  closeStore(storeId: number): void {
+    for (const run of this.runs.values()) for (const task of run.tasks.values()) if (task.claimed.storeId === storeId) task.claimed.target = null;
   }
 
   /** Every live claim lapses, as when its holder's lease ran out. */
@@ -92,28 +99,26 @@ export class InMemoryFetchRunRepository implements FetchRunRepository, Transacti
   }
 
   async tasksOf(runId: number): Promise<FetchTask[]> {
-    const run = this.run(runId);
-    return [...run.tasks.values()]
+    return this.tasksOfRun(runId)
       .filter((t) => t.state === 'pending')
       .map(({ claimed }) => ({ runId, editionId: claimed.editionId, storeId: claimed.storeId }))
       .sort((a, b) => a.editionId - b.editionId || a.storeId - b.storeId);
   }
 
   async claimTasks(runId: number, tasks: readonly FetchTask[]): Promise<ClaimedTask[]> {
-    const run = this.run(runId);
     const claimed: ClaimedTask[] = [];
     for (const task of tasks) {
-      const stored = run.tasks.get(taskKey(task));
+      const stored = this.taskOf(runId, task);
       if (!stored || stored.state !== 'pending') continue;
       stored.state = 'claimed';
       claimed.push({ ...stored.claimed });
     }
-    return claimed;
+    // Edition by edition, store by store, whatever order the job carried them in.
+    return claimed.sort((a, b) => a.editionId - b.editionId || a.storeId - b.storeId);
   }
 
   async lockOpenTasks(runId: number, tasks: readonly FetchTask[]): Promise<ReadonlySet<string>> {
-    const run = this.run(runId);
-    return new Set(tasks.map(taskKey).filter((key) => { const state = run.tasks.get(key)?.state; return state === 'pending' || state === 'claimed'; }));
+    return new Set(tasks.filter((task) => ['pending', 'claimed'].includes(this.taskOf(runId, task)?.state ?? 'gone')).map(taskKey));
   }
 
   async abandonRun(runId: number): Promise<void> {
@@ -133,16 +138,16 @@ export class InMemoryFetchRunRepository implements FetchRunRepository, Transacti
 
   async releaseTasks(runId: number, tasks: readonly FetchTask[]): Promise<void> {
     this.released.push([...tasks]);
-    const run = this.run(runId);
     for (const task of tasks) {
-      const stored = run.tasks.get(taskKey(task));
+      const stored = this.taskOf(runId, task);
       if (stored?.state === 'claimed') stored.state = 'pending';
     }
   }
 
   async settleTasks(runId: number, outcomes: readonly TaskOutcome[]): Promise<SettledBundle> {
-    const run = this.run(runId);
+    const run = this.runs.get(runId);
     const settled = new Set<string>();
+    if (!run) return { settled, completedRun: null };
     for (const outcome of outcomes) {
       const stored = run.tasks.get(taskKey(outcome));
       if (!stored || stored.state === 'succeeded' || stored.state === 'failed') continue;
@@ -156,14 +161,25 @@ export class InMemoryFetchRunRepository implements FetchRunRepository, Transacti
   }
 
   async progress(runId: number): Promise<RunProgress> {
-    return this.progressOf(this.run(runId));
+    const run = this.runs.get(runId);
+    if (!run) return { taskCount: 0, succeeded: 0, failed: 0, completed: false };
+    return { ...this.progressOf(run), completed: run.completed };
   }
 
+  /** The counts, and whether every task is settled. */
   private progressOf(run: StoredRun): RunProgress {
     const states = [...run.tasks.values()].map((t) => t.state);
     const succeeded = states.filter((s) => s === 'succeeded').length;
     const failed = states.filter((s) => s === 'failed').length;
     return { taskCount: states.length, succeeded, failed, completed: succeeded + failed === states.length };
+  }
+
+  private tasksOfRun(runId: number): StoredTask[] {
+    return [...(this.runs.get(runId)?.tasks.values() ?? [])];
+  }
+
+  private taskOf(runId: number, task: { editionId: number; storeId: number }): StoredTask | undefined {
+    return this.runs.get(runId)?.tasks.get(taskKey(task));
   }
 
   private run(runId: number): StoredRun {

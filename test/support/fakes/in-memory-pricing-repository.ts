@@ -11,7 +11,7 @@ interface UserWindow {
 }
 
 /**
- * PricingRepository in memory. `addDailyQuotes` stores and numbers the quotes; `failNextAdd` makes the next call
+ * PricingRepository in memory, held to test/contracts/ports/pricing.contract.ts. `addDailyQuotes` stores and numbers the quotes; `failNextAdd` makes the next call
  * throw (as a failed statement would). Editions' store targets are what `addEdition` said. The claims follow the SQL
  * ones: an edition's on-demand fetch once per cooldown, a user's `limit` fetches per window, a window starting with
  * the first fetch after the previous one ended; a refusal answers the seconds until a claim would succeed (at least 1).
@@ -82,6 +82,8 @@ export class InMemoryPricingRepository implements PricingRepository, Transaction
   }
 
   async claimOnDemandFetch(editionId: number, cooldownSeconds: number, now: Date): Promise<CooldownClaim> {
+    // As in SQL, an edition that does not exist is never claimed (the whole cooldown to wait).
+    if (!this.editions.has(editionId)) return { claimed: false, retryAfterSeconds: Math.max(1, Math.ceil(cooldownSeconds)) };
     const last = this.lastOnDemandFetch.get(editionId);
     const elapsedSeconds = last === undefined ? Infinity : (now.getTime() - last.getTime()) / 1000;
     if (elapsedSeconds >= cooldownSeconds) {

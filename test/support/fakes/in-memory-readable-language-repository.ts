@@ -1,4 +1,4 @@
-import type { ReadableLanguageRepository } from '../../../src/application/preferences/ports/preferences-repository.js';
+import type { ReadableLanguageRepository } from '../../../src/application/preferences/ports/readable-language-repository.js';
 import type { Language } from '../../../src/domain/reference/reference-data.js';
 import type { PageRequest, PageSlice } from '../../../src/domain/shared/page.js';
 import { LanguageAlreadyAddedError } from '../../../src/domain/wishes/errors.js';

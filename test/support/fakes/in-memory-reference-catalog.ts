@@ -4,7 +4,7 @@ import type { PageRequest, PageSlice } from '../../../src/domain/shared/page.js'
 import { keysetPage } from './keyset-page.js';
 
 /**
- * Reference data as the test declares it, paged by id. The stores a user can buy from are declared per user (the SQL
+ * Reference data as the test declares it, paged by id (held to test/contracts/ports/reference-catalog.contract.ts). The stores a user can buy from are declared per user (the SQL
  * rule is the database's). `ontologyReads` counts the ontology queries, to see what a cache saves.
  */
 export class InMemoryReferenceCatalog implements ReferenceCatalog {
@@ -36,7 +36,7 @@ export class InMemoryReferenceCatalog implements ReferenceCatalog {
     return this;
   }
 
-  /** Nodes in display order (parents before children). */
+  /** Nodes in display order within their genre (standing for the SQL's sibling positions). */
   withOntology(...nodes: FlatOntologyNode[]): this {
     this.ontologyNodes.push(...nodes);
     return this;
@@ -88,8 +88,9 @@ export class InMemoryReferenceCatalog implements ReferenceCatalog {
 
   async ontology(filter: OntologyFilter): Promise<FlatOntologyNode[]> {
     this.ontologyReads++;
-    return this.ontologyNodes.filter(
-      (n) => (filter.typeId === undefined || n.typeId === filter.typeId) && (filter.genreId === undefined || n.genreId === filter.genreId),
-    );
+    // By type, then genre, as SQL reads them; the sort is stable, so within a genre the declared order stays.
+    return this.ontologyNodes
+      .filter((n) => (filter.typeId === undefined || n.typeId === filter.typeId) && (filter.genreId === undefined || n.genreId === filter.genreId))
+      .sort((a, b) => a.typeId - b.typeId || a.genreId - b.genreId);
   }
 }

@@ -11,15 +11,25 @@ import {
   sortPositionOf,
   type WishOrder,
 } from '../../../src/domain/wishes/wish-order.js';
-import { type BestPrice, isBelowMaxPrice, type LowestPrice, type PricedWish } from '../../../src/domain/wishes/wish-prices.js';
+import { type BestPrice, isBelowMaxPrice, type LowestPrice, type PricedWish, userPriceOf } from '../../../src/domain/wishes/wish-prices.js';
 import { keysetPage } from './keyset-page.js';
 
 interface StoredWish extends Wish {
   userId: number;
 }
 
+/** A best price as a test states it: without shipping or conversion unless told. */
+export type GivenBestPrice = Omit<BestPrice, 'shipping' | 'delivered' | 'converted'> & Partial<Pick<BestPrice, 'shipping' | 'delivered' | 'converted'>>;
+/** A lowest price as a test states it: not converted unless told. */
+export type GivenLowestPrice = Omit<LowestPrice, 'converted'> & Partial<Pick<LowestPrice, 'converted'>>;
+
 /** A book's prices in a user's scope, as the SQL statement would work them out from the quotes. */
 export interface ScopedPrices {
+  best: GivenBestPrice | null;
+  lowest: GivenLowestPrice | null;
+}
+
+interface PricesInScope {
   best: BestPrice | null;
   lowest: LowestPrice | null;
 }
@@ -32,15 +42,18 @@ export interface ScopedPrices {
  */
 export class InMemoryWishRepository implements WishRepository {
   private readonly rows: StoredWish[] = [];
-  private readonly prices = new Map<string, ScopedPrices>();
+  private readonly prices = new Map<string, PricesInScope>();
   private readonly titles = new Map<number, string>();
   private nextId = 1;
 
   constructor(private readonly clock: Clock) {}
 
   /** The best and lowest price of `bookId` in the scope of `userId`. */
-  pricesFor(userId: number, bookId: number, prices: ScopedPrices): this {
-    this.prices.set(`${userId}/${bookId}`, prices);
+  pricesFor(userId: number, bookId: number, { best, lowest }: ScopedPrices): this {
+    this.prices.set(`${userId}/${bookId}`, {
+      best: best === null ? null : { shipping: null, delivered: null, converted: null, ...best },
+      lowest: lowest === null ? null : { converted: null, ...lowest },
+    });
     return this;
   }
 
@@ -67,7 +80,11 @@ export class InMemoryWishRepository implements WishRepository {
     const placeOf = (bookId: number): SortPosition => {
       const { best, lowest } = this.prices.get(`${userId}/${bookId}`) ?? { best: null, lowest: null };
       const titleSearch = this.titles.get(bookId) ?? normalizeForSearch(`Book ${bookId}`);
-      return sortPositionOf(order, bookId, { titleSearch, bestMinor: best?.price.toMinor() ?? null, lowestMinor: lowest?.price.toMinor() ?? null });
+      return sortPositionOf(order, bookId, {
+        titleSearch,
+        bestMinor: best === null ? null : userPriceOf(best).toMinor(),
+        lowestMinor: lowest === null ? null : userPriceOf(lowest).toMinor(),
+      });
     };
     const compare = (a: SortPosition, b: SortPosition) => compareSortPositions(order, a, b);
     const placed = mine.map((wish) => ({ wish, place: placeOf(wish.bookId) })).sort((a, b) => compare(a.place, b.place));

@@ -1,4 +1,4 @@
-import type { NewUserAlert } from '../../../src/application/pricing/ports/alert-detector.js';
+import type { NewUserAlert } from '../../../src/application/alerts/ports/alert-detector.js';
 import type { ClaimedTask, FetchTask } from '../../../src/application/pricing/ports/fetch-runs.js';
 import type { StoreTarget } from '../../../src/application/pricing/ports/price-source.js';
 import type { EditionTargets } from '../../../src/application/pricing/ports/pricing-repository.js';

@@ -11,5 +11,5 @@ export const euros = (amount: string): Money => Money.parse(amount, 'EUR');
 
 /** Saved preferences of a reader in Germany who buys paperbacks in euros. */
 export function somePreferences(overrides: Partial<Preferences> = {}): Preferences {
-  return { country: 'DE', currency: 'EUR', formats: ['paperback'], alertEmail: false, ...overrides };
+  return { country: 'DE', currency: 'EUR', formats: ['paperback'], alertEmail: false, convertCurrencies: false, ...overrides };
 }

@@ -23,6 +23,18 @@ describe('ShutdownStack', () => {
     expect(deadlines[0]! - before).toBeGreaterThanOrEqual(5_000);
   });
 
+  it('stops a reserved step where it was reserved, whenever it was filled; an unfilled place stops nothing', async () => {
+    const stack = new ShutdownStack();
+    const seen: string[] = [];
+    stack.push('database pool', async () => void seen.push('database pool'));
+    const logBuffer = stack.reserve('log buffer');
+    stack.reserve('never filled');
+    stack.push('job queue', async () => void seen.push('job queue'));
+    logBuffer(async () => void seen.push('log buffer'));
+    await stack.unwind();
+    expect(seen).toEqual(['job queue', 'log buffer', 'database pool']);
+  });
+
   it('bounds the whole stop: a step that hangs is reported and the later steps still run', async () => {
     const stack = new ShutdownStack();
     const stopped: string[] = [];

@@ -52,6 +52,7 @@ describe('metadata configuration', () => {
       METADATA_TIMEOUT_MS: '1500',
       METADATA_RETRIES: '0',
       FETCH_USER_AGENT: 'MyShelf/1.0 (+mailto:me@example.org)',
+      FX_RATES_URL: 'https://rates.mirror.example/',
     }).metadata;
     expect(metadata).toEqual({
       sources: ['google-books', 'open-library'],
@@ -67,12 +68,17 @@ describe('metadata configuration', () => {
   });
 
   it('turns every source off with "off"', () => {
-    expect(loadConfig({ METADATA_SOURCES: 'off' }).metadata).toMatchObject({ sources: [], demoServerUrl: null });
+    expect(loadConfig({ METADATA_SOURCES: 'off', FX_RATES: 'off' }).metadata).toMatchObject({ sources: [], demoServerUrl: null });
   });
 
-  it('starts the demonstration server in development only while a configured source points at it', () => {
-    expect(loadConfig({ METADATA_SOURCES: 'google-books', OPEN_LIBRARY_URL: 'https://openlibrary.org' }).metadata.demoServerUrl).toBe(DEMO_METADATA_URL);
-    expect(loadConfig({ METADATA_SOURCES: 'open-library', OPEN_LIBRARY_URL: 'https://openlibrary.org' }).metadata.demoServerUrl).toBeNull();
+  it('starts the demonstration server in development only while a configured source or the exchange rates point at it', () => {
+    const ratesElsewhere = { FX_RATES_URL: 'https://www.ecb.europa.eu/stats/eurofxref/' };
+    expect(loadConfig({ METADATA_SOURCES: 'google-books', OPEN_LIBRARY_URL: 'https://openlibrary.org', ...ratesElsewhere }).metadata.demoServerUrl).toBe(DEMO_METADATA_URL);
+    expect(loadConfig({ METADATA_SOURCES: 'open-library', OPEN_LIBRARY_URL: 'https://openlibrary.org', ...ratesElsewhere }).metadata.demoServerUrl).toBeNull();
+    // The demonstration exchange rates are served by the same server.
+    expect(loadConfig({ METADATA_SOURCES: 'off' }).metadata.demoServerUrl).toBe(DEMO_METADATA_URL);
+    expect(loadConfig({ METADATA_SOURCES: 'off', FX_RATES: 'off' }).metadata.demoServerUrl).toBeNull();
+    expect(loadConfig({ NODE_ENV: 'production', METADATA_SOURCES: 'off' }).metadata.demoServerUrl).toBeNull();
     expect(loadConfig({ METADATA_DEMO_SERVER: 'off' }).metadata.demoServerUrl).toBeNull();
     expect(loadConfig({ NODE_ENV: 'test', METADATA_DEMO_SERVER: 'on' }).metadata.demoServerUrl).toBe(DEMO_METADATA_URL);
   });

@@ -1,5 +1,7 @@
 import type { AuthConfig, OidcConfig } from '../../../../config/config.js';
-import { JwksKeySource, StaticKeySource, type JwtKeySource } from './jwt-key-source.js';
+import type { JwtKeySource } from './jwt-key-source.js';
+import { JwksKeySource } from './jwks-key-source.js';
+import { StaticKeySource } from './static-key-source.js';
 import { publicKeyFromPem, secretKey } from './jwt-verifier.js';
 import { OidcJwksKeySource } from './oidc-discovery.js';
 

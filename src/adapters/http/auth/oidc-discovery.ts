@@ -1,5 +1,6 @@
 import type { KeyObject } from 'node:crypto';
-import { JwksKeySource, type JwtKeySource } from './jwt-key-source.js';
+import type { JwtKeySource } from './jwt-key-source.js';
+import { JwksKeySource } from './jwks-key-source.js';
 
 /** What the service reads from a provider's discovery document; the browser reads the rest itself. */
 export interface DiscoveredProvider {

@@ -17,6 +17,10 @@ const PreferencesBody = z.strictObject({
   currency: z.string().max(3).optional().describe('ISO 4217'),
   formats: z.array(z.enum(EDITION_FORMATS)).min(1).max(EDITION_FORMATS.length).optional(),
   alert_email: z.boolean().optional(),
+  convert_currencies: z
+    .boolean()
+    .optional()
+    .describe("Count quotes in every currency for best and lowest prices, converted into `currency` (C11.4)"),
 });
 
 export interface PreferencesUseCases {
@@ -48,6 +52,7 @@ export function preferencesRoutes(useCases: PreferencesUseCases, paginator: Pagi
           currency: body.currency,
           formats: body.formats,
           alertEmail: body.alert_email,
+          convertCurrencies: body.convert_currencies,
         });
         return { status: 200, body: preferencesJson(updated) };
       },

@@ -5,7 +5,7 @@ import type { BookList, PublicBookList } from '../../../domain/lists/book-list.j
 import type { BookType, Genre, Language, OntologyNode, Store } from '../../../domain/reference/reference-data.js';
 import type { Preferences } from '../../../domain/wishes/preferences.js';
 import { AVAILABILITIES } from '../../../domain/pricing/price-observation.js';
-import type { BestPrice, LowestPrice, PricedWish } from '../../../domain/wishes/wish-prices.js';
+import type { BestPrice, BestPriceConversion, Conversion, LowestPrice, PricedWish } from '../../../domain/wishes/wish-prices.js';
 import { Timestamp } from '../../kits/http/routing/common-schemas.js';
 import { isoTimestamp } from '../../kits/http/routing/iso-timestamp.js';
 
@@ -65,15 +65,39 @@ export const PreferencesJson = z.object({
   currency: z.string(),
   formats: z.array(z.enum(EDITION_FORMATS)),
   alert_email: z.boolean(),
+  convert_currencies: z.boolean().describe("Best and lowest prices count quotes in every currency, converted into `currency` (default false)"),
 });
 export const preferencesJson = (p: Preferences): z.infer<typeof PreferencesJson> => ({
   country: p.country,
   currency: p.currency,
   formats: p.formats,
   alert_email: p.alertEmail,
+  convert_currencies: p.convertCurrencies,
 });
 
-const WISH_SCOPE = "the wish's book's editions in the user's formats and readable languages, at the stores the user can buy from, in the user's currency";
+const WISH_SCOPE =
+  "the wish's book's editions in the user's formats and readable languages, at the stores the user can buy from, in the user's currency " +
+  '(or, with `convert_currencies`, in any currency with a reference rate of its day, compared converted)';
+
+const decimal = (text: string) => z.string().describe(text);
+
+/** C11.4: a price in another currency than the user's, converted at the reference rate of its quote's day. */
+export const ConvertedJson = MoneyJson.extend({
+  currency: z.string().describe("The user's currency"),
+  rate: decimal("Units of the user's currency per unit of the quote's, 8 decimals"),
+  rate_date: z.string().describe('The day of the reference rate used, YYYY-MM-DD (at most 7 days before the quote)'),
+}).describe("The price in the user's currency: `amount` = the quote's amount × `rate`, rounded half up to the currency's minor unit");
+const convertedJson = (c: Conversion): z.infer<typeof ConvertedJson> => ({ ...c.price.toJSON(), rate: c.rate, rate_date: c.rateDay });
+
+export const BestPriceConvertedJson = ConvertedJson.extend({
+  shipping: decimal("The shipping in the user's currency at the same rate; null when unknown").nullable(),
+  delivered: decimal("`amount` + `shipping` in the user's currency: what ranks the offer; null when the shipping is unknown").nullable(),
+});
+const bestPriceConvertedJson = (c: BestPriceConversion): z.infer<typeof BestPriceConvertedJson> => ({
+  ...convertedJson(c),
+  shipping: c.shipping?.amount ?? null,
+  delivered: c.delivered?.amount ?? null,
+});
 
 export const BestPriceJson = MoneyJson.extend({
   edition_id: z.number(),
@@ -83,7 +107,13 @@ export const BestPriceJson = MoneyJson.extend({
   availability: z.enum(AVAILABILITIES),
   fetched_at: Timestamp,
   url: z.string(),
-}).describe(`The lowest of each (edition, store)'s latest quote that is not out of stock, within ${WISH_SCOPE}; null when there is none`);
+  shipping: decimal("Shipping of this item to the user's country in the quote's currency (\"0.00\" when free); null when the store's recipe says nothing").nullable(),
+  delivered: decimal('`amount` + `shipping` in the quote\'s currency; null when `shipping` is null').nullable(),
+  converted: BestPriceConvertedJson.optional().describe("Present when the quote's currency is not the user's (C11.4)"),
+}).describe(
+  `Among each (edition, store)'s latest quote that is not out of stock, within ${WISH_SCOPE}: the lowest delivered price in the user's currency ` +
+    '(the amount alone when shipping is unknown); null when there is none',
+);
 const bestPriceJson = (b: BestPrice): z.infer<typeof BestPriceJson> => ({
   ...b.price.toJSON(),
   edition_id: b.editionId,
@@ -93,6 +123,9 @@ const bestPriceJson = (b: BestPrice): z.infer<typeof BestPriceJson> => ({
   availability: b.availability,
   fetched_at: isoTimestamp(b.fetchedAt),
   url: b.url,
+  shipping: b.shipping?.amount ?? null,
+  delivered: b.delivered?.amount ?? null,
+  ...(b.converted === null ? {} : { converted: bestPriceConvertedJson(b.converted) }),
 });
 
 export const LowestPriceJson = MoneyJson.extend({
@@ -100,6 +133,7 @@ export const LowestPriceJson = MoneyJson.extend({
   format: z.enum(EDITION_FORMATS).describe("The format of the quote's edition"),
   store_id: z.number(),
   fetched_at: Timestamp,
+  converted: ConvertedJson.optional().describe("Present when the quote's currency is not the user's (C11.4)"),
 }).describe(`The lowest price ever seen (daily quotes and monthly minima, in stock or not) within ${WISH_SCOPE}; null when there is none`);
 const lowestPriceJson = (l: LowestPrice): z.infer<typeof LowestPriceJson> => ({
   ...l.price.toJSON(),
@@ -107,6 +141,7 @@ const lowestPriceJson = (l: LowestPrice): z.infer<typeof LowestPriceJson> => ({
   format: l.format,
   store_id: l.storeId,
   fetched_at: isoTimestamp(l.fetchedAt),
+  ...(l.converted === null ? {} : { converted: convertedJson(l.converted) }),
 });
 
 export const WishJson = z.object({
@@ -117,7 +152,9 @@ export const WishJson = z.object({
   created_at: Timestamp,
   best_price: BestPriceJson.nullable(),
   lowest_price: LowestPriceJson.nullable(),
-  below_max_price: z.boolean().describe('True when max_price is in the user\'s currency and best_price is at or under it'),
+  below_max_price: z
+    .boolean()
+    .describe("True when best_price's amount in max_price's currency (its own, or its converted amount) is at or under max_price"),
 });
 export const wishJson = (w: PricedWish): z.infer<typeof WishJson> => ({
   wish_id: w.id,

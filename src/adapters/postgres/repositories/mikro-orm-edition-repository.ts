@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { inject, injectable } from 'inversify';
 import type { EditionRepository } from '../../../application/catalog/ports/edition-repository.js';
 import { Edition, type EditionFormat } from '../../../domain/catalog/edition.js';
+import type { GuessableEditionField } from '../../../domain/catalog/edition-draft.js';
 import { DuplicateIsbnError } from '../../../domain/catalog/errors.js';
 import type { PageRequest, PageSlice } from '../../../domain/shared/page.js';
 import { queryPage } from '../../kits/sql/keyset.js';
@@ -52,6 +53,8 @@ export function editionFromRow(row: Row): Edition {
     publisher: (row.publisher as string | null) ?? null,
     publishedYear: (row.published_year as number | null) ?? null,
     coverUrl: (row.cover_url as string | null) ?? null,
+    guessedFields: (row.guessed_fields as GuessableEditionField[] | null) ?? [],
+    enrichedAt: row.enriched_at === null || row.enriched_at === undefined ? null : toDate(row.enriched_at),
     createdAt: toDate(row.created_at),
     updatedAt: toDate(row.updated_at),
   });

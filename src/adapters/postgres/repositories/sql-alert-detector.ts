@@ -1,20 +1,21 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { inject, injectable } from 'inversify';
-import type { AlertDetector, NewUserAlert } from '../../../application/pricing/ports/alert-detector.js';
+import type { AlertDetector, NewUserAlert } from '../../../application/alerts/ports/alert-detector.js';
 import type { AlertKind } from '../../../domain/alerts/alert.js';
 import { Money } from '../../../domain/shared/money.js';
 import { OrmEntityManager } from '../orm-tokens.js';
 import { bigintArray, type Row, toDate, toId } from './row-mapping.js';
+import { belowMaxPriceSql } from './sql-below-max-price.js';
 
 /*
  * The set-based fast path of the alert rules stated in src/domain/alerts (alert-rules.ts: which kinds a quote raises;
- * alert-facts.ts: which earlier quotes it is compared with). test/integration/pricing/alert-rules-parity.test.ts plays
- * the domain's case table through this statement and keeps the two equal: change both, or neither.
+ * alert-facts.ts: which earlier quotes it is compared with). The case table test/contracts/rules/alert-kinds.ts is
+ * played through both (test/unit/contracts/rules, test/integration/contracts/rules): change both, or neither.
  *
  * Set-based, for any number of new quotes. For each new quote: the monitored wishes of its book whose owner
  * reads the edition (format among the user's formats; language among the user's readable languages when the user
  * has set any) and can buy at the store (the /api/user/stores rule, with default preferences when none are saved).
- * Kinds: below_max_price (same currency, at or under the wish's max, not out of stock); price_drop (cheaper than
+ * Kinds: below_max_price (the domain's isBelowMaxPrice, in SQL once: sql-below-max-price.ts); price_drop (cheaper than
  * the previous quote at that store); new_lowest (cheaper than every earlier quote of the edition in that currency);
  * back_in_stock (the previous quote at that store was out of stock). A kind is skipped while the latest alert of
  * the same wish × edition × store × kind told the same price and the store's price has not moved since.
@@ -47,8 +48,13 @@ reader as (
 candidate as (
   select r.*, k.kind from reader r
   cross join lateral (values
-    ('below_max_price', r.max_price_minor is not null and r.max_price_currency = r.currency
-       and r.amount_minor <= r.max_price_minor and r.availability <> 'out_of_stock'),
+    ('below_max_price', ${belowMaxPriceSql({
+      amountMinor: 'r.amount_minor',
+      currency: 'r.currency',
+      availability: 'r.availability',
+      maxMinor: 'r.max_price_minor',
+      maxCurrency: 'r.max_price_currency',
+    })}),
     ('price_drop', r.prev_minor is not null and r.amount_minor < r.prev_minor and r.availability <> 'out_of_stock'),
     ('new_lowest', r.earlier_min is not null and r.amount_minor < r.earlier_min and r.availability <> 'out_of_stock'),
     ('back_in_stock', r.prev_availability = 'out_of_stock' and r.availability = 'in_stock')

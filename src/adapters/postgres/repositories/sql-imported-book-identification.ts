@@ -8,6 +8,7 @@ import type {
 import { OrmEntityManager } from '../orm-tokens.js';
 import { executeBound } from '../../kits/sql/select-rows.js';
 import { bigintArray, toId } from './row-mapping.js';
+import { EDITION_DRAFT_COLUMNS, EDITION_DRAFT_RECORDS, EDITION_DRAFT_VALUES, editionDraftRecord } from './sql-edition-drafts.js';
 
 const PENDING = `
 select b.book_id, b.book_original_title,
@@ -18,18 +19,11 @@ where b.edition_search_pending
 order by b.book_id
 limit ?`;
 
-// A book that has an edition by now keeps it alone; an ISBN that is another book's is skipped. A default format or
-// language is marked guessed, and every attached edition waits for the ISBN lookup that completes imported editions.
+// A book that has an edition by now keeps it alone; an ISBN that is another book's is skipped.
 const ATTACH = `
-insert into edition (book_id, isbn, format, language_id, publisher, published_year, cover_url, guessed_fields, enriched_at)
-select r.book_id, r.isbn, coalesce(r.format, 'paperback'),
-       coalesce(l.language_id, (select language_id from language where language_code = 'en')),
-       r.publisher, r.year, r.cover_url,
-       array_remove(array[case when r.format is null then 'format' end, case when l.language_id is null then 'language' end], null),
-       null
-from jsonb_to_recordset(?::jsonb)
-  as r(book_id bigint, isbn text, format text, language text, publisher text, year int, cover_url text)
-left join language l on l.language_code = r.language
+insert into edition (${EDITION_DRAFT_COLUMNS})
+select ${EDITION_DRAFT_VALUES}
+from ${EDITION_DRAFT_RECORDS}
 where not exists (select 1 from edition x where x.book_id = r.book_id)
 on conflict (isbn) do nothing
 returning book_id`;
@@ -45,19 +39,7 @@ export class SqlImportedBookIdentification implements ImportedBookIdentification
 
   async settle(outcomes: ReadonlyArray<{ bookId: number; edition: FoundEdition | null }>): Promise<number> {
     if (outcomes.length === 0) return 0;
-    const found = outcomes.flatMap(({ bookId, edition }) =>
-      edition === null
-        ? []
-        : [{
-            book_id: bookId,
-            isbn: edition.isbn13,
-            format: edition.format,
-            language: edition.languageCode,
-            publisher: edition.publisher,
-            year: edition.publishedYear,
-            cover_url: edition.coverUrl,
-          }],
-    );
+    const found = outcomes.flatMap(({ bookId, edition }) => (edition === null ? [] : [editionDraftRecord(bookId, edition)]));
     const attached = found.length > 0 ? await executeBound(this.em, ATTACH, [JSON.stringify(found)]) : [];
     await executeBound(this.em, 'update book set edition_search_pending = false where book_id = any(?::bigint[])', [
       bigintArray(outcomes.map((outcome) => outcome.bookId)),

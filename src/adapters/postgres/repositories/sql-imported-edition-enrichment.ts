@@ -5,7 +5,7 @@ import type {
   EditionToEnrich,
   ImportedEditionEnrichment,
 } from '../../../application/catalog/ports/imported-edition-enrichment.js';
-import { type GuessableEditionField, untitledBookTitle } from '../../../domain/catalog/edition.js';
+import { type GuessableEditionField, untitledBookTitle } from '../../../domain/catalog/edition-draft.js';
 import { matchKeyOf, normalizeForSearch } from '../../../domain/shared/search-text.js';
 import { OrmEntityManager } from '../orm-tokens.js';
 import { executeBound } from '../../kits/sql/select-rows.js';

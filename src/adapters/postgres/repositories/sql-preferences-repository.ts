@@ -1,16 +1,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { inject, injectable } from 'inversify';
-import type { PreferencesRepository, ReadableLanguageRepository } from '../../../application/preferences/ports/preferences-repository.js';
+import type { PreferencesRepository } from '../../../application/preferences/ports/preferences-repository.js';
 import { DEFAULT_CHANNEL_ALERT_KINDS } from '../../../domain/alerts/channel-settings.js';
 import type { EditionFormat } from '../../../domain/catalog/edition.js';
-import type { Language } from '../../../domain/reference/reference-data.js';
-import type { PageRequest, PageSlice } from '../../../domain/shared/page.js';
-import { LanguageAlreadyAddedError } from '../../../domain/wishes/errors.js';
 import type { Preferences } from '../../../domain/wishes/preferences.js';
-import { queryPage } from '../../kits/sql/keyset.js';
 import { OrmEntityManager } from '../orm-tokens.js';
 import { type Row, textArray } from './row-mapping.js';
-import { languageFromRow } from './sql-reference-catalog.js';
 
 @injectable()
 export class SqlPreferencesRepository implements PreferencesRepository {
@@ -20,7 +15,7 @@ export class SqlPreferencesRepository implements PreferencesRepository {
   // `user_preferences.alert_email` is kept equal to it for the alert e-mail path, which still reads the column.
   async find(userId: number): Promise<Preferences | null> {
     const rows = await this.em.execute<Row[]>(
-      `select p.country, p.currency, p.formats,
+      `select p.country, p.currency, p.formats, p.convert_currencies,
          exists (select 1 from notification_channel c where c.user_id = p.user_id and c.is_default and c.is_enabled) as alert_email
        from user_preferences p where p.user_id = ?`,
       [userId],
@@ -32,16 +27,18 @@ export class SqlPreferencesRepository implements PreferencesRepository {
       currency: String(row.currency),
       formats: row.formats as EditionFormat[],
       alertEmail: Boolean(row.alert_email),
+      convertCurrencies: Boolean(row.convert_currencies),
     };
   }
 
   async save(userId: number, p: Preferences): Promise<void> {
     await this.em.execute(
-      `insert into user_preferences (user_id, country, currency, formats, alert_email, updated_at)
-       values (?, ?, ?, ?::text[], ?, now())
+      `insert into user_preferences (user_id, country, currency, formats, alert_email, convert_currencies, updated_at)
+       values (?, ?, ?, ?::text[], ?, ?, now())
        on conflict (user_id) do update set country = excluded.country, currency = excluded.currency,
-         formats = excluded.formats, alert_email = excluded.alert_email, updated_at = now()`,
-      [userId, p.country, p.currency, `{${p.formats.join(',')}}`, p.alertEmail],
+         formats = excluded.formats, alert_email = excluded.alert_email, convert_currencies = excluded.convert_currencies,
+         updated_at = now()`,
+      [userId, p.country, p.currency, `{${p.formats.join(',')}}`, p.alertEmail, p.convertCurrencies],
     );
     if (p.alertEmail) {
       // On: the default channel is created (the account's address, every kind, at once) or enabled as it was left.
@@ -54,42 +51,5 @@ export class SqlPreferencesRepository implements PreferencesRepository {
     } else {
       await this.em.execute('update notification_channel set is_enabled = false where user_id = ? and is_default and is_enabled', [userId]);
     }
-  }
-}
-
-@injectable()
-export class SqlReadableLanguageRepository implements ReadableLanguageRepository {
-  constructor(@inject(OrmEntityManager) private readonly em: EntityManager) {}
-
-  page(userId: number, request: PageRequest): Promise<PageSlice<Language>> {
-    return queryPage(
-      this.em,
-      {
-        selectFrom: 'select l.* from user_language ul join language l on l.language_id = ul.language_id',
-        filters: [['ul.user_id = ?', [userId]]],
-        key: 'l.language_id',
-        order: 'asc',
-      },
-      request,
-      languageFromRow,
-    );
-  }
-
-  async add(userId: number, languageId: number): Promise<void> {
-    const result = await this.em.execute<{ affectedRows: number }>(
-      'insert into user_language (user_id, language_id) values (?, ?) on conflict do nothing',
-      [userId, languageId],
-      'run',
-    );
-    if (result.affectedRows === 0) throw new LanguageAlreadyAddedError(languageId);
-  }
-
-  async remove(userId: number, languageId: number): Promise<boolean> {
-    const result = await this.em.execute<{ affectedRows: number }>(
-      'delete from user_language where user_id = ? and language_id = ?',
-      [userId, languageId],
-      'run',
-    );
-    return result.affectedRows > 0;
   }
 }

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { inject, injectable } from 'inversify';
-import type { FetchOutcomeLedger, StoreHealthQuery, StoreHealthReader, StoreTallies } from '../../../application/pricing/ports/store-health.js';
+import type { StoreHealthQuery, StoreHealthReader, StoreTallies } from '../../../application/pricing/ports/store-health.js';
+import type { FetchOutcomeLedger } from '../../../application/pricing/ports/fetch-outcome-ledger.js';
 import {
   type FetchOutcome, type FetchOutcomeKind, healthMessage, type OutcomeTally, STORE_HEALTH_WINDOW_DAYS,
 } from '../../../domain/pricing/store-health.js';

@@ -1,18 +1,21 @@
 import type { PageRequest } from '../../../domain/shared/page.js';
 import { SAVING_RATIO_SCALE, type WishOrder } from '../../../domain/wishes/wish-order.js';
 import type { KeysetPlan } from '../../kits/sql/keyset.js';
-import { BELOW_MAX_PRICE, BEST_OFFER, LOWEST, LOWEST_COLUMNS, READER, winnerDetails } from './sql-wish-prices.js';
+import { BEST_COLUMNS, BEST_OFFER, LOWEST, LOWEST_COLUMNS, READER, winnerDetails } from './sql-wish-prices.js';
 
 /*
  * A page of the user's wishes by title, price or saving (domain/wishes/wish-order.ts states the orders; the shared
- * case table test/support/wish-order-cases.ts holds this statement to them). These values are worked out when the
+ * case table test/contracts/rules/wish-order.ts holds this statement to them). These values are worked out when the
  * wishes are read, from the user's scope, so every wish of the user (that passes the filters) is ranked to find a
  * page: a cost bounded by one user's wishes, whatever the page's depth (docs/benchmarks.md, "Best price on a page of
  * wishes"). The cursor holds one key, a book id: the page starts after (or before) that book's place in the order,
  * worked out the same way for the book alone, so the place exists even when the wish was removed or left a filter.
  */
 
-/** How an order is written in SQL over wish `w`, reader `r`, its best offer `best`, its lowest `lowest`, its book `b`. */
+/**
+ * How an order is written in SQL over wish `w`, reader `r`, its best offer `best`, its lowest `lowest`, its book `b`.
+ * Prices are compared in the reader's currency (`user_minor`: converted when the user converts currencies).
+ */
 interface OrderSql {
   /** True when the wish has nothing to be ordered by (it comes last in both directions). */
   missing: string;
@@ -26,7 +29,7 @@ interface OrderSql {
   readsBook: boolean;
 }
 
-const SAVING_AMOUNT = 'greatest(best.amount_minor - lowest.low_minor, 0)';
+const SAVING_AMOUNT = 'greatest(best.user_minor - lowest.user_low_minor, 0)';
 
 function orderSqlOf(order: WishOrder): OrderSql {
   switch (order.field) {
@@ -34,13 +37,13 @@ function orderSqlOf(order: WishOrder): OrderSql {
       // Byte order of UTF-8, i.e. code point order, as the domain compares.
       return { missing: 'false', values: ['b.title_search collate "C"'], ranksByBest: false, ranksByLowest: false, readsBook: true };
     case 'price':
-      return { missing: 'best.amount_minor is null', values: ['coalesce(best.amount_minor, 0)'], ranksByBest: true, ranksByLowest: false, readsBook: false };
+      return { missing: 'best.user_minor is null', values: ['coalesce(best.user_minor, 0)'], ranksByBest: true, ranksByLowest: false, readsBook: false };
     case 'saving':
       return {
-        missing: '(best.amount_minor is null or lowest.low_minor is null)',
+        missing: '(best.user_minor is null or lowest.user_low_minor is null)',
         values: [
           // (best − lowest) × scale / lowest, rounded down; a lowest of 0 counts as 1 (the domain's savingOf).
-          `coalesce(div(${SAVING_AMOUNT}::numeric * ${SAVING_RATIO_SCALE}, greatest(lowest.low_minor, 1)), 0)`,
+          `coalesce(div(${SAVING_AMOUNT}::numeric * ${SAVING_RATIO_SCALE}, greatest(lowest.user_low_minor, 1)), 0)`,
           `coalesce(${SAVING_AMOUNT}, 0)`,
         ],
         ranksByBest: true,
@@ -54,11 +57,6 @@ function orderSqlOf(order: WishOrder): OrderSql {
 
 const BEST_JOIN = `left join lateral (${BEST_OFFER}) best on true`;
 const LOWEST_JOIN = `left join lateral (${LOWEST}) lowest on true`;
-
-/** The columns pricedWishFromRow reads from the best offer `best` of wish `w` (with below_max_price). */
-const BEST_COLUMNS = `best.edition_id as best_edition_id, best.format as best_format, best.store_id as best_store_id,
-         best.amount_minor as best_minor, best.availability as best_availability, best.fetched_at as best_fetched_at,
-         ${BELOW_MAX_PRICE} as below_max_price`;
 
 /** The place columns: `sort_missing`, `sort_0`, `sort_1`, … */
 function placeColumns(sql: OrderSql): string {
@@ -113,7 +111,9 @@ key_place as (
   from (select ?::bigint as book_id) w cross join reader r
   ${lines(sql.ranksByBest && BEST_JOIN, sql.ranksByLowest && LOWEST_JOIN, sql.readsBook && 'join book b on b.book_id = w.book_id')}
 )`;
-  const winner = bestRanked ? winnerDetails('w.best_edition_id', 'w.best_store_id') : winnerDetails('best.edition_id', 'best.store_id');
+  const winner = bestRanked
+    ? winnerDetails('w.best_edition_id', 'w.best_store_id', 'w.best_currency')
+    : winnerDetails('best.edition_id', 'best.store_id', 'best.currency');
 
   const text = `with ${READER},
 ranked as (

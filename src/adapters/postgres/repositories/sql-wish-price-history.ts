@@ -6,13 +6,16 @@ import type { HistoryWindow, WishPriceHistory } from '../../../domain/wishes/pri
 import { selectRows } from '../../kits/sql/select-rows.js';
 import { OrmEntityManager } from '../orm-tokens.js';
 import { bigintArray, toId } from './row-mapping.js';
+import { convertedMinorSql, rateSql, utcDaySql } from './sql-currency-conversion.js';
 import { READER, readsEdition } from './sql-wish-prices.js';
 
 /*
  * One statement for the listed wishes: the scope of their best price (READER, readsEdition: one rule), then each
  * (edition, store) in scope read on price_quote_edition_store_time_idx (edition_id, store_id, fetched_at) from the
  * first day of the window's first month: the window's daily quotes, and the monthly quotes of the months it touches
- * (a monthly quote's fetched_at is its month's last quote, inside its month). Days are UTC days.
+ * (a monthly quote's fetched_at is its month's last quote, inside its month). Days are UTC days. Prices are in the
+ * user's currency: when the user converts (C11.4), a quote in another currency counts converted at the rate of its
+ * day (a quote without a usable rate does not count), as a wish's best and lowest prices do.
  */
 const STATEMENT = `with ${READER},
 listed as (select w.wish_id, w.book_id from wish w where w.user_id = ? and w.wish_id = any(?::bigint[])),
@@ -20,12 +23,17 @@ points as (
   select l.wish_id,
          case when q.quote_kind = 'monthly' then greatest(q.month, ?::date)
               else (q.fetched_at at time zone 'UTC')::date end as day,
-         min(coalesce(q.min_minor, q.amount_minor)) as low_minor
+         min(c.low_minor) as low_minor
   from listed l cross join reader r
   join edition e on ${readsEdition('l.book_id')}
   join price_quote q on q.edition_id = e.edition_id and q.store_id = any(r.store_ids)
    and q.fetched_at >= date_trunc('month', ?::date)::timestamp at time zone 'UTC'
-  where q.currency = r.currency
+  left join lateral (${rateSql('q.currency', 'r.currency', utcDaySql('q.fetched_at'))}) x on q.currency <> r.currency
+  cross join lateral (
+    select case when q.currency = r.currency then coalesce(q.min_minor, q.amount_minor)
+                when x.rate is not null then ${convertedMinorSql('coalesce(q.min_minor, q.amount_minor)', 'x.rate', 'q.currency', 'r.digits')} end
+           as low_minor) c
+  where (q.currency = r.currency or r.converts) and c.low_minor is not null
     and ((q.quote_kind = 'daily' and q.fetched_at >= ?::timestamptz)
       or (q.quote_kind = 'monthly' and q.month >= date_trunc('month', ?::date)))
   group by 1, 2

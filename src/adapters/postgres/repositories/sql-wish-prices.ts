@@ -1,36 +1,57 @@
 import type { EditionFormat } from '../../../domain/catalog/edition.js';
 import type { Availability } from '../../../domain/pricing/price-observation.js';
+import { deliveredPrice } from '../../../domain/pricing/shipping.js';
 import { Money } from '../../../domain/shared/money.js';
-import type { BestPrice, LowestPrice, PricedWish } from '../../../domain/wishes/wish-prices.js';
+import { type BestPrice, type Conversion, isBelowMaxPrice, type LowestPrice, type PricedWish } from '../../../domain/wishes/wish-prices.js';
 import { type Row, toDate, toId } from './row-mapping.js';
+import { belowMaxPriceSql } from './sql-below-max-price.js';
+import { convertedMinorSql, minorDigitsSql, rateSql, utcDaySql } from './sql-currency-conversion.js';
+import { shippingMinorSql, shippingRulesSql } from './sql-shipping.js';
 
 /*
- * The user's wishes with their prices, in one statement. A wish's scope: the editions of its book in one of the
+ * The user's wishes with their prices, in one statement: the SQL twin of the price scope stated in
+ * domain/wishes/price-scope.ts (the case table test/contracts/rules/best-price-scope.ts holds the two equal); a wish's
+ * belowMaxPrice is the domain's isBelowMaxPrice of its best price. A wish's scope: the editions of its book in one of the
  * user's formats and, when the user named readable languages, in one of them (an edition's language is the one it
- * is stored with, guessed by an import or not: the alert detector's rule); quotes in the user's currency; stores
- * the user can buy from (store_sells_to with the effective preferences, as /api/user/stores).
+ * is stored with, guessed by an import or not: the alert detector's rule); stores the user can buy from (store_sells_to
+ * with the effective preferences, as /api/user/stores; whatever their currency when the user converts); quotes in the
+ * user's currency, or, when the user converts (C11.4), in any currency with a usable rate of their day
+ * (sql-currency-conversion.ts).
  *
- * Best price: the latest quote (by fetched_at, daily or monthly) of each (edition, store) in scope; out-of-stock
- * ones dropped; the lowest wins, ties going to the freshest quote, then the lowest edition and store id.
- * Lowest price: the lowest amount ever quoted in scope, a monthly quote counting with its month's minimum; ties go
- * to the earliest quote, then the lowest edition and store id.
+ * Best price: the latest quote (by fetched_at, daily or monthly) of each (edition, store, currency) in scope;
+ * out-of-stock ones dropped; the lowest delivered price in the user's currency wins (C11.5: the amount plus shipping to
+ * the user's country, converted at the quote's rate; the amount alone when shipping is unknown), ties going to the
+ * freshest quote, then the lowest edition and store id.
+ * Lowest price: each (edition, store, currency)'s lowest amount ever, a monthly quote counting with its month's
+ * minimum, converted at its quote's day; the lowest in the user's currency wins, ties going to the earliest quote, then
+ * the lowest edition and store id.
  *
  * Both read edition_store_price (each pair's latest quote and lowest price, kept by triggers on price_quote), so a
- * wish costs no years of quotes; and each edition's cheapest store comes first in an index (migration 15), so a wish
- * costs one index step per edition and kind rather than a row per (edition, store): the winner is the first of the
- * editions' firsts, by the same order. The wishes are read in keyset order with the best
+ * wish costs no years of quotes; and each edition's cheapest store in the user's currency comes first in an index
+ * (migration 15), so a wish costs one index step per edition and kind rather than a row per (edition, store). Shipping
+ * makes the winner depend on the store, but never below its amount: the editions' firsts give a bound (the lowest of
+ * their delivered prices), and only the user's-currency rows at or under it are read again, valued with their
+ * shipping — with no shipping known, the bound is the cheapest amount and only its ties are read. Quotes in other
+ * currencies (only read when the user converts) are each converted. The wishes are read in keyset order with the best
  * price beside each (so a below_max_price filter leaves pages full); the lowest price is looked up for the page only.
  * The orders by title, price and saving rank every wish of the user with the same pieces (sql-wish-order.ts).
  */
 
+/** A store `s` whose quotes count for the effective preferences `p` (storeInPriceScope, domain/wishes/user-stores.ts). */
+const STORE_IN_SCOPE = 'store_sells_to(s, p.country, case when p.convert_currencies then s.currency else p.currency end, p.formats)';
+
 /**
- * The caller's scope, worked out once: currency, formats, readable languages and the stores they can buy from. Shared
- * with the price history (sql-wish-price-history.ts), so both read one scope. Takes the user id as its parameter.
+ * The caller's scope, worked out once: currency (and its minor digits), country, whether they convert, formats,
+ * readable languages, the stores whose quotes count, and those stores' shipping to the reader (`ships`: store id →
+ * the store's currency and its charges to the reader's country, else to `*`; stores that say nothing are absent). Shared with the price history (sql-wish-price-history.ts), so
+ * both read one scope. Takes the user id as its parameter.
  */
 export const READER = `reader as (
-  select p.currency, p.formats,
+  select p.currency, p.formats, p.country, p.convert_currencies as converts, ${minorDigitsSql('p.currency')} as digits,
          array(select ul.language_id from user_language ul where ul.user_id = p.user_id) as language_ids,
-         array(select s.store_id from store s where store_sells_to(s, p.country, p.currency, p.formats)) as store_ids
+         array(select s.store_id from store s where ${STORE_IN_SCOPE}) as store_ids,
+         coalesce((select jsonb_object_agg(s.store_id::text, jsonb_build_object('currency', s.currency, 'rules', ${shippingRulesSql('s', 'p.country')}))
+                   from store s where ${STORE_IN_SCOPE} and ${shippingRulesSql('s', 'p.country')} is not null), '{}') as ships
   from effective_preferences p where p.user_id = ?
 )`;
 
@@ -39,59 +60,144 @@ export const readsEdition = (bookId: string): string =>
   `e.book_id = ${bookId} and e.format = any(r.formats)
      and (cardinality(r.language_ids) = 0 or e.language_id = any(r.language_ids))`;
 
-/**
- * The edition `e`'s first summary in the reader's scope by `order`: one step along an index per edition (migration
- * 15), not a row per store. The store test is a filter on purpose (`+ 0`): as an index condition, PostgreSQL 18 sorts
- * the reader's store array again on every one of the page's thousand index scans, which cost more than the scans.
- */
-const firstOfEdition = (columns: string, condition: string, order: string): string => `cross join lateral (
-      select ${columns} from edition_store_price p
-      where p.edition_id = e.edition_id and p.currency = r.currency and p.store_id + 0 = any(r.store_ids)${condition}
-      order by ${order}, p.store_id
-      limit 1) p`;
+/** The summaries `p` of edition `e` at the reader `r`'s stores (the store test a filter: see firstOfEdition). */
+const SUMMARY_IN_SCOPE = 'p.edition_id = e.edition_id and p.store_id + 0 = any(r.store_ids)';
 
 /**
- * Wish `w`'s best offer: edition_id, format, store_id, amount_minor, availability, fetched_at (no row without one).
- * Its URL and store name are read for the winner alone (`winnerDetails`), so the editions' steps stay in the index.
+ * The edition `e`'s first summary in the reader's currency and scope by `order`: one step along an index per edition
+ * (migration 15), not a row per store. The store test is a filter on purpose (`+ 0`): as an index condition,
+ * PostgreSQL 18 sorts the reader's store array again on every one of the page's thousand index scans, which cost more
+ * than the scans.
  */
-export const BEST_OFFER = `select p.edition_id, e.format, p.store_id, p.amount_minor, p.availability, p.fetched_at
-      from edition e
-      ${firstOfEdition(
-        `p.edition_id, p.store_id, p.latest_minor as amount_minor, p.latest_availability as availability,
-               p.latest_fetched_at as fetched_at`,
-        " and p.latest_availability <> 'out_of_stock'",
-        'p.latest_minor, p.latest_fetched_at desc',
-      )}
-      where ${readsEdition('w.book_id')}
-      order by p.amount_minor, p.fetched_at desc, p.edition_id, p.store_id
+const firstOfEdition = (columns: string, condition: string, order: string): string => `(
+      select ${columns} from edition_store_price p
+      where ${SUMMARY_IN_SCOPE} and p.currency = r.currency${condition}
+      order by ${order}, p.store_id
+      limit 1)`;
+
+/** Every summary of edition `e` in another currency than the reader's, when the reader converts. */
+const othersOfEdition = (columns: string, condition: string): string => `(
+      select ${columns} from edition_store_price p
+      where r.converts and ${SUMMARY_IN_SCOPE} and p.currency <> r.currency${condition})`;
+
+const OFFER_COLUMNS = `p.edition_id, p.store_id, p.currency, p.latest_minor as amount_minor,
+               p.latest_availability as availability, p.latest_fetched_at as fetched_at`;
+const IN_STOCK = " and p.latest_availability <> 'out_of_stock'";
+
+/** Row `p`'s rate into the reader's currency for a quote fetched at `at` (`x.rate`, `x.rate_date`; null when none). */
+const rateOf = (at: string): string => `left join lateral (${rateSql('p.currency', 'r.currency', utcDaySql(at))}) x on true`;
+
+/** `minor` (of row `p`'s currency) in the reader's currency: itself, or converted at `x.rate`; null without a rate. */
+const inReaderCurrency = (minor: string): string =>
+  `case when p.currency = r.currency then ${minor} when x.rate is not null then ${convertedMinorSql(minor, 'x.rate', 'p.currency', 'r.digits')} end`;
+
+/** Row `p`'s store's shipping entry in the reader's `ships`. */
+const SHIP = "(r.ships -> p.store_id::text)";
+
+/**
+ * An offer row `p` (store_id, currency, amount_minor, fetched_at), valued for the reader `r`: `x` its
+ * rate, `v.user_minor` its amount in the reader's currency (null: no usable rate), `v.shipping_minor` shipping to the
+ * reader's country in the quote's currency (null: unknown), `v.user_shipping_minor` the same in the reader's
+ * currency, and `v.ranking_minor` what ranks it.
+ */
+const VALUED = `${rateOf('p.fetched_at')}
+      cross join lateral (select ${inReaderCurrency('p.amount_minor')} as user_minor,
+               ${shippingMinorSql(`(${SHIP} -> 'rules')`, 'p.amount_minor', 'p.currency', `(${SHIP} ->> 'currency')`)} as shipping_minor) u
+      cross join lateral (select u.user_minor, u.shipping_minor, ${inReaderCurrency('u.shipping_minor')} as user_shipping_minor) v0
+      cross join lateral (select v0.*, v0.user_minor + coalesce(v0.user_shipping_minor, 0) as ranking_minor) v`;
+
+/**
+ * Wish `w`'s best offer: edition_id, format, store_id, currency, amount_minor, availability, fetched_at, rate,
+ * rate_date, user_minor, shipping_minor, user_shipping_minor, ranking_minor (no row without one). Its URL and store name
+ * are read for the winner alone (`winnerDetails`). The editions' first offers in the reader's currency (`firsts`) bound
+ * the winner's ranking amount (`bound`: no offer's ranking is under its amount), so only the editions whose first is at
+ * or under it are read again, and only their offers at or under it.
+ */
+export const BEST_OFFER = `with firsts as materialized (
+        select e.format, p.*
+        from edition e
+        cross join lateral ${firstOfEdition(OFFER_COLUMNS, IN_STOCK, 'p.latest_minor, p.latest_fetched_at desc')} p
+        where ${readsEdition('w.book_id')}
+      ),
+      bound as (
+        select min(p.amount_minor + coalesce(${shippingMinorSql(`(${SHIP} -> 'rules')`, 'p.amount_minor', 'p.currency', `(${SHIP} ->> 'currency')`)}, 0)) as b
+        from firsts p
+      ),
+      offers as (
+        select f.format, p.*
+        from firsts f cross join bound
+        cross join lateral (
+          select ${OFFER_COLUMNS} from edition_store_price p
+          where p.edition_id = f.edition_id and p.store_id + 0 = any(r.store_ids) and p.currency = r.currency${IN_STOCK}
+            and p.latest_minor <= bound.b) p
+        where f.amount_minor <= bound.b
+        union all
+        select e.format, p.*
+        from edition e cross join lateral ${othersOfEdition(OFFER_COLUMNS, IN_STOCK)} p
+        where r.converts and ${readsEdition('w.book_id')}
+      )
+      select p.edition_id, p.format, p.store_id, p.currency, p.amount_minor, p.availability, p.fetched_at,
+             x.rate, x.rate_date, v.user_minor, v.shipping_minor, v.user_shipping_minor, v.ranking_minor
+      from offers p
+      ${VALUED}
+      where v.user_minor is not null
+      order by v.ranking_minor, p.fetched_at desc, p.edition_id, p.store_id
       limit 1`;
 
-/** The URL and the store name of the best offer of edition `editionId` at store `storeId` (column expressions). */
-export const winnerDetails = (editionId: string, storeId: string): { url: string; storeName: string } => ({
+/** The URL and the store name of the best offer of edition `editionId` at store `storeId` in `currency` (column expressions). */
+export const winnerDetails = (editionId: string, storeId: string, currency: string): { url: string; storeName: string } => ({
   url: `(select u.latest_url from edition_store_price u
-                     where u.edition_id = ${editionId} and u.store_id = ${storeId} and u.currency = r.currency)`,
+                     where u.edition_id = ${editionId} and u.store_id = ${storeId} and u.currency = ${currency})`,
   storeName: `(select s.store_name from store s where s.store_id = ${storeId})`,
 });
 
-const BEST_WINNER = winnerDetails('b.edition_id', 'b.store_id');
+const BEST_WINNER = winnerDetails('b.edition_id', 'b.store_id', 'b.currency');
 const BEST = `select b.*, ${BEST_WINNER.url} as url,
                    ${BEST_WINNER.storeName} as store_name
     from (${BEST_OFFER}) b`;
 
-/** Wish `w`'s lowest price ever in scope: edition_id, format, store_id, low_minor, fetched_at (no row without one). */
-export const LOWEST = `select p.edition_id, e.format, p.store_id, p.low_minor, p.fetched_at
+const LOW_COLUMNS = 'p.edition_id, p.store_id, p.currency, p.lowest_minor as low_minor, p.lowest_fetched_at as fetched_at';
+
+/**
+ * Wish `w`'s lowest price ever in scope: edition_id, format, store_id, currency, low_minor, fetched_at, rate,
+ * rate_date, user_low_minor (no row without one).
+ */
+export const LOWEST = `select p.edition_id, e.format, p.store_id, p.currency, p.low_minor, p.fetched_at, x.rate, x.rate_date,
+           l.user_low_minor
     from edition e
-    ${firstOfEdition('p.edition_id, p.store_id, p.lowest_minor as low_minor, p.lowest_fetched_at as fetched_at', '', 'p.lowest_minor, p.lowest_fetched_at')}
-    where ${readsEdition('w.book_id')}
-    order by p.low_minor, p.fetched_at, p.edition_id, p.store_id
+    cross join lateral (
+      select * from ${firstOfEdition(LOW_COLUMNS, '', 'p.lowest_minor, p.lowest_fetched_at')} mine
+      union all ${othersOfEdition(LOW_COLUMNS, '')}) p
+    ${rateOf('p.fetched_at')}
+    cross join lateral (select ${inReaderCurrency('p.low_minor')} as user_low_minor) l
+    where ${readsEdition('w.book_id')} and l.user_low_minor is not null
+    order by l.user_low_minor, p.fetched_at, p.edition_id, p.store_id
     limit 1`;
 
 /** The columns pricedWishFromRow reads from a `lowest` row of LOWEST. */
 export const LOWEST_COLUMNS = `lowest.edition_id as lowest_edition_id, lowest.format as lowest_format, lowest.store_id as lowest_store_id,
-       lowest.low_minor as lowest_minor, lowest.fetched_at as lowest_fetched_at`;
+       lowest.currency as lowest_currency, lowest.low_minor as lowest_minor, lowest.fetched_at as lowest_fetched_at,
+       lowest.rate as lowest_rate, lowest.rate_date as lowest_rate_date, lowest.user_low_minor as lowest_user_minor`;
 
-/** True when the wish's max price is in the reader's currency and the best price is at or under it. */
-export const BELOW_MAX_PRICE = '(w.max_price_currency = r.currency and best.amount_minor <= w.max_price_minor) is true';
+/** The columns pricedWishFromRow reads from a `best` row of BEST_OFFER (but its URL and store name). */
+export const BEST_COLUMNS = `best.edition_id as best_edition_id, best.format as best_format, best.store_id as best_store_id,
+         best.currency as best_currency, best.amount_minor as best_minor, best.availability as best_availability,
+         best.fetched_at as best_fetched_at, best.rate as best_rate, best.rate_date as best_rate_date,
+         best.user_minor as best_user_minor, best.shipping_minor as best_shipping_minor,
+         best.user_shipping_minor as best_user_shipping_minor`;
+
+/**
+ * Wish `w`'s best offer `best` is below its max price: its amount, or its amount in the reader `r`'s currency, in the
+ * max price's currency (isBelowMaxPrice). A filter, so a page stays full.
+ */
+const BELOW_MAX_PRICE = belowMaxPriceSql({
+  amountMinor: 'best.amount_minor',
+  currency: 'best.currency',
+  availability: 'best.availability',
+  maxMinor: 'w.max_price_minor',
+  maxCurrency: 'w.max_price_currency',
+  converted: { amountMinor: 'best.user_minor', currency: 'r.currency' },
+});
 
 export interface PricedWishQuery {
   /** Conditions on the wish `w` and its best price, with `?` placeholders. */
@@ -116,11 +222,8 @@ export function pricedWishesStatement(userId: number, query: PricedWishQuery): {
   const sql = `with ${READER},
 page as (
   select w.wish_id, w.book_id, w.is_monitored, w.max_price_minor, w.max_price_currency, w.created_at,
-         r.currency as reader_currency,
-         best.edition_id as best_edition_id, best.format as best_format, best.store_id as best_store_id,
-         best.store_name as best_store_name, best.amount_minor as best_minor,
-         best.availability as best_availability, best.fetched_at as best_fetched_at, best.url as best_url,
-         ${BELOW_MAX_PRICE} as below_max_price
+         r.currency as reader_currency, ${BEST_COLUMNS},
+         best.store_name as best_store_name, best.url as best_url
   from wish w cross join reader r
   left join lateral (${BEST}) best on true
   where ${conditions.join(' and ')}
@@ -135,42 +238,65 @@ order by w.wish_id ${query.direction}`;
   return { sql, params };
 }
 
+const minorOf = (value: unknown, currency: string): Money => Money.fromMinor(BigInt(String(value)), currency);
+const nullableMinor = (value: unknown, currency: string): Money | null => (value === null || value === undefined ? null : minorOf(value, currency));
+const trimmed = (value: unknown): string => String(value).trim();
+/** A `date` column as YYYY-MM-DD, whether the driver hands a string or a Date. */
+const dayText = (value: unknown): string => (value instanceof Date ? value.toISOString().slice(0, 10) : String(value).slice(0, 10));
+
+/** The conversion of a row's price (`rate` null: none). */
+function conversionOf(rate: unknown, rateDate: unknown, userMinor: unknown, readerCurrency: string): Conversion | null {
+  if (rate === null || rate === undefined) return null;
+  return { price: minorOf(userMinor, readerCurrency), rate: String(rate), rateDay: dayText(rateDate) };
+}
+
+function bestPriceFromRow(row: Row, readerCurrency: string): BestPrice | null {
+  if (row.best_minor === null || row.best_minor === undefined) return null;
+  const currency = trimmed(row.best_currency);
+  const price = minorOf(row.best_minor, currency);
+  const shipping = nullableMinor(row.best_shipping_minor, currency);
+  const conversion = conversionOf(row.best_rate, row.best_rate_date, row.best_user_minor, readerCurrency);
+  const userShipping = nullableMinor(row.best_user_shipping_minor, readerCurrency);
+  return {
+    price,
+    shipping,
+    delivered: deliveredPrice(price, shipping),
+    converted: conversion === null ? null : { ...conversion, shipping: userShipping, delivered: deliveredPrice(conversion.price, userShipping) },
+    editionId: toId(row.best_edition_id),
+    format: row.best_format as EditionFormat,
+    storeId: toId(row.best_store_id),
+    storeName: String(row.best_store_name),
+    availability: row.best_availability as Availability,
+    fetchedAt: toDate(row.best_fetched_at),
+    url: String(row.best_url),
+  };
+}
+
+function lowestPriceFromRow(row: Row, readerCurrency: string): LowestPrice | null {
+  if (row.lowest_minor === null || row.lowest_minor === undefined) return null;
+  return {
+    price: minorOf(row.lowest_minor, trimmed(row.lowest_currency)),
+    converted: conversionOf(row.lowest_rate, row.lowest_rate_date, row.lowest_user_minor, readerCurrency),
+    editionId: toId(row.lowest_edition_id),
+    format: row.lowest_format as EditionFormat,
+    storeId: toId(row.lowest_store_id),
+    fetchedAt: toDate(row.lowest_fetched_at),
+  };
+}
+
 export function pricedWishFromRow(row: Row): PricedWish {
   const maxCurrency = row.max_price_currency as string | null;
-  const currency = String(row.reader_currency).trim();
-  const money = (minor: unknown): Money => Money.fromMinor(BigInt(String(minor)), currency);
-  const bestPrice: BestPrice | null =
-    row.best_minor === null
-      ? null
-      : {
-          price: money(row.best_minor),
-          editionId: toId(row.best_edition_id),
-          format: row.best_format as EditionFormat,
-          storeId: toId(row.best_store_id),
-          storeName: String(row.best_store_name),
-          availability: row.best_availability as Availability,
-          fetchedAt: toDate(row.best_fetched_at),
-          url: String(row.best_url),
-        };
-  const lowestPrice: LowestPrice | null =
-    row.lowest_minor === null
-      ? null
-      : {
-          price: money(row.lowest_minor),
-          editionId: toId(row.lowest_edition_id),
-          format: row.lowest_format as EditionFormat,
-          storeId: toId(row.lowest_store_id),
-          fetchedAt: toDate(row.lowest_fetched_at),
-        };
+  const readerCurrency = trimmed(row.reader_currency);
+  const bestPrice = bestPriceFromRow(row, readerCurrency);
+  const maxPrice = maxCurrency === null || row.max_price_minor === null ? null : minorOf(row.max_price_minor, maxCurrency.trim());
   return {
     id: toId(row.wish_id),
     bookId: toId(row.book_id),
     isMonitored: Boolean(row.is_monitored),
-    maxPrice:
-      maxCurrency === null || row.max_price_minor === null ? null : Money.fromMinor(BigInt(String(row.max_price_minor)), maxCurrency.trim()),
+    maxPrice,
     createdAt: toDate(row.created_at),
     bestPrice,
-    lowestPrice,
-    belowMaxPrice: Boolean(row.below_max_price),
+    lowestPrice: lowestPriceFromRow(row, readerCurrency),
+    belowMaxPrice: isBelowMaxPrice(maxPrice, bestPrice),
   };
 }

@@ -55,6 +55,8 @@ export const EditionSchema = new EntitySchema<Edition>({
     publisher: { type: 'string', fieldName: 'publisher', nullable: true },
     publishedYear: { type: 'integer', fieldName: 'published_year', nullable: true },
     coverUrl: { type: 'text', fieldName: 'cover_url', nullable: true },
+    guessedFields: { type: 'string[]', fieldName: 'guessed_fields', columnType: 'text[]' },
+    enrichedAt: { type: 'Date', fieldName: 'enriched_at', columnType: 'timestamptz', nullable: true },
     createdAt: timestamp('created_at'),
     updatedAt: timestamp('updated_at'),
   },

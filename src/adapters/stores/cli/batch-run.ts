@@ -10,7 +10,7 @@ import { SettingsError } from './setting-values.js';
 
 export interface BatchTools {
   catalogue: RecipeCatalogue;
-  explain?: PageExplainer;
+  explainer?: PageExplainer;
   /** Writes one output line, waiting while the reader of stdout catches up. */
   writeLine: (line: string) => Promise<void>;
   onCase?: (cases: number) => void;
@@ -55,7 +55,7 @@ export async function batchLine(
   lineNumber: number,
   batchFile: string,
   defaults: CliOptions,
-  tools: Pick<BatchTools, 'catalogue' | 'explain'>,
+  tools: Pick<BatchTools, 'catalogue' | 'explainer'>,
 ): Promise<Record<string, unknown>> {
   const bad = (message: string) => ({ ok: false, kind: 'bad_input', message: `line ${lineNumber}: ${message}` });
   let html: string;
@@ -79,7 +79,7 @@ export async function batchLine(
     throw error;
   }
   try {
-    const report = await (tools.explain ?? explainHere)(html, pageUrl, settings.config);
+    const report = await (tools.explainer ?? explainHere).explain(html, pageUrl, settings.config);
     return resultFields(report.result);
   } catch (error) {
     return { ok: false, kind: 'parse_error', message: `line ${lineNumber}: the page reader failed: ${error instanceof Error ? error.message : String(error)}` };

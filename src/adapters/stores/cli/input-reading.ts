@@ -16,7 +16,7 @@ export interface ReadingTools {
   catalogue: RecipeCatalogue;
   /** Made on the first URL input, so reading files never builds an HTTP client. */
   http: () => PoliteHttpClient;
-  explain?: PageExplainer;
+  explainer?: PageExplainer;
 }
 
 export function isUrlInput(input: string): boolean {
@@ -37,9 +37,9 @@ async function readPageFile(file: string, options: CliOptions, tools: ReadingToo
   }
   const pageUrl = options.url ?? pathToFileURL(path.resolve(file)).href;
   const settings = settingsFor({ ...options, pageUrl }, tools.catalogue);
-  const explain = tools.explain ?? explainHere;
+  const explainer = tools.explainer ?? explainHere;
   try {
-    return { read: true, input: file, pageUrl, report: await explain(html, pageUrl, settings.config), settings };
+    return { read: true, input: file, pageUrl, report: await explainer.explain(html, pageUrl, settings.config), settings };
   } catch (error) {
     return engineFailure(file, error);
   }
@@ -49,7 +49,7 @@ async function readPageFile(file: string, options: CliOptions, tools: ReadingToo
 async function readUrl(url: string, options: CliOptions, tools: ReadingTools): Promise<InputReading> {
   const settings = settingsFor({ ...options, pageUrl: url }, tools.catalogue);
   try {
-    const reading = await readStorePage(tools.http(), settings.gateKey, url, settings.config, tools.explain);
+    const reading = await readStorePage(tools.http(), settings.gateKey, url, settings.config, tools.explainer);
     if (!reading.ok) return { read: false, input: url, kind: reading.failure.kind, message: reading.failure.message };
     return {
       read: true,

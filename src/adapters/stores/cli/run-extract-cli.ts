@@ -24,7 +24,7 @@ export interface CliEnvironment {
   /** The store recipes: shipped ones, plus the operator's (`--stores-file`, else the configured one). Throws on a bad file. */
   loadCatalogue: (storesFile: string | undefined) => RecipeCatalogue;
   http: () => PoliteHttpClient;
-  explain?: PageExplainer;
+  explainer?: PageExplainer;
 }
 
 /** `npm run extract`: reads the pages, prints the readings, answers the exit code (0 read — a batch whose bad lines were answered in-band too — 1 unread, 2 usage). */
@@ -67,7 +67,7 @@ async function inputs(options: CliOptions, catalogue: RecipeCatalogue, env: CliE
   let unread = 0;
   for (const [index, input] of options.inputs.entries()) {
     progress.show(`[${index + 1}/${options.inputs.length}] ${input}`);
-    const reading = await readInput(input, options, { catalogue, http: env.http, ...(env.explain ? { explain: env.explain } : {}) });
+    const reading = await readInput(input, options, { catalogue, http: env.http, ...(env.explainer ? { explainer: env.explainer } : {}) });
     if (!reading.read) unread++;
     progress.clear();
     if (options.json) await writeLine(JSON.stringify(inputJson(reading)));
@@ -83,7 +83,7 @@ async function batch(file: string, options: CliOptions, catalogue: RecipeCatalog
       catalogue,
       writeLine,
       onCase: (cases) => progress.show(`${cases} cases read`),
-      ...(env.explain ? { explain: env.explain } : {}),
+      ...(env.explainer ? { explainer: env.explainer } : {}),
     });
     progress.clear();
     // Bad lines are answered in-band (`bad_input`), one line per case: the batch itself was read.

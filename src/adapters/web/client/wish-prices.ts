@@ -1,9 +1,25 @@
-// Pure: how a wish's best price compares with its lowest ever (the API sorts the wishes by it: `sort=saving`).
+// Pure: how a wish's best price compares with its lowest ever (the API sorts the wishes by it: `sort=saving`), both in
+// the user's currency (a converted price by its conversion).
 // Amounts stay decimal strings; the comparison is exact (scaled integers), never floating point.
+
+/** A price in the user's currency (C11.4): present when the quote's currency is not the user's. */
+export interface Converted {
+  amount: string;
+  currency: string;
+  rate: string;
+  rate_date: string;
+  /** A best price's shipping and delivered price at the same rate (null when unknown). */
+  shipping?: string | null;
+  delivered?: string | null;
+}
 
 export interface BestPrice {
   amount: string;
   currency: string;
+  /** Shipping to the user's country in the quote's currency (C11.5); null when unknown; absent from an older service. */
+  shipping?: string | null;
+  delivered?: string | null;
+  converted?: Converted;
   edition_id: number;
   /** Absent from an older service. */
   format?: string;
@@ -17,6 +33,7 @@ export interface BestPrice {
 export interface LowestPrice {
   amount: string;
   currency: string;
+  converted?: Converted;
   edition_id: number;
   format?: string;
   store_id: number;
@@ -30,6 +47,16 @@ export interface PricedWish {
 }
 
 const DECIMAL = /^(\d+)(?:\.(\d+))?$/;
+
+/** A price as the user compares it: its conversion into the user's currency when it has one (C11.4). */
+export function inUserCurrency(price: BestPrice | LowestPrice): { amount: string; currency: string } {
+  return price.converted ?? price;
+}
+
+/** The wish's best and lowest price in the user's currency, for comparing them. */
+function comparable(wish: PricedWish): [{ amount: string; currency: string }, { amount: string; currency: string }] | null {
+  return wish.best_price && wish.lowest_price ? [inUserCurrency(wish.best_price), inUserCurrency(wish.lowest_price)] : null;
+}
 
 /** Two non-negative decimal strings as integers of the same scale ("12.5", "9.99" → 1250n, 999n). */
 function sameScale(a: string, b: string): [bigint, bigint] | null {
@@ -47,7 +74,7 @@ function sameScale(a: string, b: string): [bigint, bigint] | null {
  * of zero.
  */
 export function aboveLowestBasisPoints(wish: PricedWish): number | null {
-  const { best_price: best, lowest_price: lowest } = wish;
+  const [best, lowest] = comparable(wish) ?? [];
   if (!best || !lowest || best.currency !== lowest.currency) return null;
   const pair = sameScale(best.amount, lowest.amount);
   if (!pair) return null;
@@ -62,7 +89,7 @@ export function aboveLowestBasisPoints(wish: PricedWish): number | null {
 
 /** How much the best price is above the lowest ever, as a decimal string ("3.00"); null when nothing to compare. */
 export function aboveLowestAmount(wish: PricedWish): string | null {
-  const { best_price: best, lowest_price: lowest } = wish;
+  const [best, lowest] = comparable(wish) ?? [];
   if (!best || !lowest || best.currency !== lowest.currency) return null;
   const pair = sameScale(best.amount, lowest.amount);
   if (!pair) return null;

@@ -21,9 +21,3 @@ export interface ChannelRepository {
   secretOf(userId: number, channelId: number): Promise<string | null>;
 }
 export const ChannelRepository = Symbol.for('ChannelRepository') as ServiceIdentifier<ChannelRepository>;
-
-/** Makes a webhook's signing secret: at least 256 random bits, base64url. */
-export interface ChannelSecretGenerator {
-  next(): string;
-}
-export const ChannelSecretGenerator = Symbol.for('ChannelSecretGenerator') as ServiceIdentifier<ChannelSecretGenerator>;

@@ -1,5 +1,5 @@
 import type { ServiceIdentifier } from 'inversify';
-import type { EditionFormat } from '../../../domain/catalog/edition.js';
+import type { EditionDraft } from '../../../domain/catalog/edition-draft.js';
 
 /** A book an import created without an ISBN: what a metadata source is searched by. */
 export interface BookToIdentify {
@@ -9,16 +9,8 @@ export interface BookToIdentify {
   authors: string[];
 }
 
-/** The edition a search found for a book, as a source described it. */
-export interface FoundEdition {
-  isbn13: string;
-  format: EditionFormat | null;
-  /** ISO 639-1; null when the source did not say (the ISBN's registration group or English is used then). */
-  languageCode: string | null;
-  publisher: string | null;
-  publishedYear: number | null;
-  coverUrl: string | null;
-}
+/** The edition a search found for a book, drafted by the domain from what the source said (`draftEdition`). */
+export type FoundEdition = EditionDraft;
 
 /** The books imports created without an ISBN that wait for a title search, and the recording of its outcome. */
 export interface ImportedBookIdentification {

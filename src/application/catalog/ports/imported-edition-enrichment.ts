@@ -1,5 +1,6 @@
 import type { ServiceIdentifier } from 'inversify';
-import type { EditionFormat, GuessableEditionField } from '../../../domain/catalog/edition.js';
+import type { GuessableEditionField } from '../../../domain/catalog/edition-draft.js';
+import type { EditionFormat } from '../../../domain/catalog/edition-format.js';
 
 /** An edition an import created, with what it may lack. */
 export interface EditionToEnrich {

@@ -12,9 +12,3 @@ export interface BookListRepository {
   findPublic(token: string): Promise<PublicBookList | null>;
 }
 export const BookListRepository = Symbol.for('BookListRepository') as ServiceIdentifier<BookListRepository>;
-
-/** Makes unguessable share tokens (at least 128 random bits, base64url, never all digits). */
-export interface ShareTokenGenerator {
-  next(): string;
-}
-export const ShareTokenGenerator = Symbol.for('ShareTokenGenerator') as ServiceIdentifier<ShareTokenGenerator>;

@@ -74,9 +74,3 @@ export interface RunProgress {
   completed: boolean;
 }
 export const FetchRunRepository = Symbol.for('FetchRunRepository') as ServiceIdentifier<FetchRunRepository>;
-
-/** The shared job queue: tasks enqueued by one instance are worked by any. */
-export interface FetchQueue {
-  enqueue(tasks: readonly FetchTask[]): Promise<void>;
-}
-export const FetchQueue = Symbol.for('FetchQueue') as ServiceIdentifier<FetchQueue>;

@@ -1,16 +1,6 @@
 import type { ServiceIdentifier } from 'inversify';
-import type { FetchOutcome, OutcomeTally } from '../../../domain/pricing/store-health.js';
+import type { OutcomeTally } from '../../../domain/pricing/store-health.js';
 import type { PageRequest, PageSlice } from '../../../domain/shared/page.js';
-
-/**
- * Where price fetches report how they ended, on demand and daily alike. Kept as a small summary per store, minute and
- * outcome (not a row per fetch), so a store's health is a read of a few rows however many fetches it served.
- */
-export interface FetchOutcomeLedger {
-  /** Counts the outcomes; inside the caller's transaction when there is one. */
-  record(outcomes: readonly FetchOutcome[]): Promise<void>;
-}
-export const FetchOutcomeLedger = Symbol.for('FetchOutcomeLedger') as ServiceIdentifier<FetchOutcomeLedger>;
 
 /** A store's outcome tallies since a moment. */
 export interface StoreTallies {
@@ -24,7 +14,7 @@ export interface StoreHealthQuery {
   since: Date;
 }
 
-/** Reads the ledger's tallies per store. */
+/** Reads the tallies the FetchOutcomeLedger keeps, per store. */
 export interface StoreHealthReader {
   /** One store's tallies, or null when no store has that id. */
   talliesOf(storeId: number, since: Date): Promise<StoreTallies | null>;

@@ -1,4 +1,4 @@
-import { EARLIEST_PUBLISHED_YEAR } from '../../catalog/edition.js';
+import { EARLIEST_PUBLISHED_YEAR } from '../../catalog/edition-draft.js';
 import { cleanText } from './text-cells.js';
 
 /** Years past this are typos or placeholders; the catalogue checks the real bound (two years ahead). */

@@ -79,7 +79,7 @@ function enricher(waiting: EditionToEnrich[], answer: MetadataLookup) {
   const metadata = metadataOf(answer);
   const logs = new FakeLogs();
     const transactions: string[] = [];
-  const uow: UnitOfWork = { transaction: (work) => (transactions.push('transaction'), work()) };
+  const uow: UnitOfWork = { transaction: (work) => (transactions.push('transaction'), work()), afterCommit: (action) => action() };
   const use = new EnrichImportedEditions(enrichment, metadata, logs, { now: () => NOW }, uow);
   return { use, enrichment, metadata, logs, transactions };
 }

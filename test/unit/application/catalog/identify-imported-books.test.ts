@@ -77,7 +77,7 @@ function identifier(waiting: BookToIdentify[], answers: Record<string, BookMetad
   const books = new FakeBooks(waiting);
   const search = new FakeSearch(answers);
   const logs = new FakeLogs();
-  const uow: UnitOfWork = { transaction: (work) => work() };
+  const uow: UnitOfWork = { transaction: (work) => work(), afterCommit: (action) => action() };
   return { use: new IdentifyImportedBooks(books, search, logs, { now: () => NOW }, uow), books, search, logs };
 }
 
@@ -87,8 +87,10 @@ describe('theEditionOf', () => {
       answer('9780812550702', 'Enders Game', ['ORSON SCOTT CARD'], { languageCode: 'en', format: 'paperback' }),
       answer('9780765342973', "Ender's Shadow", ['Orson Scott Card']),
     ], NOW);
+    // Drafted as a title search's find: nothing guessed, but no cover, so the ISBN lookup may still complete it.
     expect(found).toEqual({
-      isbn13: '9780812550702', format: 'paperback', languageCode: 'en', publisher: 'Source Press', publishedYear: 2011, coverUrl: null,
+      isbn13: '9780812550702', format: 'paperback', language: 'en', editionTitle: null, publisher: 'Source Press', publishedYear: 2011,
+      coverUrl: null, guessedFields: [], enrichedAt: null,
     });
   });
 
@@ -116,7 +118,7 @@ describe('theEditionOf', () => {
     const found = theEditionOf(book(1, 'Die Verwandlung', ['Franz Kafka']), [
       answer('9783150090114', 'Die Verwandlung', ['Franz Kafka'], { publishedYear: 1200, publisher: '  ' }),
     ], NOW);
-    expect(found).toMatchObject({ languageCode: 'de', publishedYear: null, publisher: null });
+    expect(found).toMatchObject({ language: 'de', publishedYear: null, publisher: null, guessedFields: ['format', 'language'], enrichedAt: null });
   });
 });
 

@@ -1,19 +1,20 @@
 // LookupEdition with hand-written fakes of its ports: which answer for which source result, and what is created.
-import { systemClock } from '../../../../src/application/shared/clock.js';
 import { describe, expect, it } from 'vitest';
 import { LookupEdition } from '../../../../src/application/catalog/lookup-edition.js';
 import type { BookMetadata, BookMetadataSource, MetadataLookup } from '../../../../src/application/catalog/ports/book-metadata-source.js';
 import type { EditionRepository } from '../../../../src/application/catalog/ports/edition-repository.js';
 import type { UnitOfWork } from '../../../../src/application/shared/unit-of-work.js';
-import type { AuthorOrigin, CreatedImportedBooks, ImportCatalogWriter, NewImportedBook } from '../../../../src/application/wishes/ports/import-catalog-writer.js';
+import type { AuthorOrigin, CatalogWriter, CreatedCatalogBooks, NewCatalogBook } from '../../../../src/application/catalog/ports/catalog-writer.js';
 import { Edition } from '../../../../src/domain/catalog/edition.js';
 import { NotFoundError, ServiceUnavailableError, ValidationError } from '../../../../src/domain/shared/domain-error.js';
+import { FakeClock } from '../../../support/fakes/fake-clock.js';
 
 const ISBN = '9783150090114';
+const NOW = new Date('2026-11-25T12:00:00Z');
 
-class FakeCatalog implements Pick<EditionRepository, 'findByIsbn'>, ImportCatalogWriter {
+class FakeCatalog implements Pick<EditionRepository, 'findByIsbn'>, CatalogWriter {
   readonly editions = new Map<string, Edition>();
-  readonly created: Array<{ book: NewImportedBook; origin: AuthorOrigin | undefined }> = [];
+  readonly created: Array<{ book: NewCatalogBook; origin: AuthorOrigin | undefined }> = [];
   locks = 0;
 
   async findByIsbn(isbn13: string): Promise<Edition | null> {
@@ -24,7 +25,7 @@ class FakeCatalog implements Pick<EditionRepository, 'findByIsbn'>, ImportCatalo
     this.locks++;
   }
 
-  async create(books: readonly NewImportedBook[], origin?: AuthorOrigin): Promise<CreatedImportedBooks> {
+  async create(books: readonly NewCatalogBook[], origin?: AuthorOrigin): Promise<CreatedCatalogBooks> {
     for (const book of books) {
       this.created.push({ book, origin });
       const edition = Edition.create(1, { isbn: book.edition!.isbn13, format: book.edition!.format, languageId: 1, editionTitle: null, publisher: null, publishedYear: null }, new Date());
@@ -54,8 +55,8 @@ const book: BookMetadata = {
   source: 'open-library',
 };
 
-const uow: UnitOfWork = { transaction: (work) => work() };
-const use = (catalog: FakeCatalog, metadata: BookMetadataSource) => new LookupEdition(catalog as unknown as EditionRepository, metadata, catalog, uow, systemClock);
+const uow: UnitOfWork = { transaction: (work) => work(), afterCommit: (action) => action() };
+const use = (catalog: FakeCatalog, metadata: BookMetadataSource) => new LookupEdition(catalog as unknown as EditionRepository, metadata, catalog, uow, new FakeClock(NOW));
 
 describe('LookupEdition', () => {
   it("answers the catalog's edition without asking the sources", async () => {
@@ -79,8 +80,12 @@ describe('LookupEdition', () => {
           key: 0,
           title: 'Die Verwandlung: Erzählung',
           authors: ['Franz Kafka'],
-          // No format: paperback; no language: the ISBN's group (978-3, German); an impossible year is dropped.
-          edition: { isbn13: ISBN, format: 'paperback', languageCode: 'de', publisher: 'Reclam', publishedYear: null, coverUrl: 'https://covers.example/1.jpg' },
+          // No format: paperback; no language: the ISBN's group (978-3, German), both guesses; an impossible year is
+          // dropped. As much as the sources know: it does not wait for enrichment.
+          edition: {
+            isbn13: ISBN, format: 'paperback', language: 'de', editionTitle: null, publisher: 'Reclam', publishedYear: null,
+            coverUrl: 'https://covers.example/1.jpg', guessedFields: ['format', 'language'], enrichedAt: NOW,
+          },
         },
       },
     ]);

@@ -1,7 +1,7 @@
 // CheckMaintainerAlerts with in-memory log store and ledger: grouped failure windows and the api_error threshold.
 import { describe, expect, it } from 'vitest';
 import { CheckMaintainerAlerts } from '../../../../src/application/logging/check-maintainer-alerts.js';
-import type { MaintainerAlertPolicy } from '../../../../src/application/logging/ports/logging-policies.js';
+import type { MaintainerAlertPolicy } from '../../../../src/application/logging/ports/maintainer-alert-policy.js';
 import type { LogEvent } from '../../../../src/domain/logging/log-event.js';
 import { FakeAlertChannel } from '../../../support/fakes/fake-alert-channel.js';
 import { FakeClock } from '../../../support/fakes/fake-clock.js';

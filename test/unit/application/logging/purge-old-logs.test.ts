@@ -1,7 +1,7 @@
 // PurgeOldLogs with the in-memory log store and ledger: the cutoff, the batches, and the alert windows forgotten.
 import { describe, expect, it } from 'vitest';
 import { PurgeOldLogs } from '../../../../src/application/logging/purge-old-logs.js';
-import type { RetentionPolicy } from '../../../../src/application/logging/ports/logging-policies.js';
+import type { RetentionPolicy } from '../../../../src/application/logging/ports/retention-policy.js';
 import { FakeClock } from '../../../support/fakes/fake-clock.js';
 import { InMemoryLogStore } from '../../../support/fakes/in-memory-log-store.js';
 import { InMemoryMaintainerAlertLedger } from '../../../support/fakes/in-memory-maintainer-alert-ledger.js';

@@ -18,7 +18,7 @@ function world() {
 describe('GetPreferences', () => {
   it('answers the defaults for a user who never saved, and saves nothing', async () => {
     const { get, preferences } = world();
-    expect(await get.execute(READER)).toEqual({ country: null, currency: 'EUR', formats: ['hardcover', 'paperback', 'ebook', 'audiobook'], alertEmail: false });
+    expect(await get.execute(READER)).toEqual({ country: null, currency: 'EUR', formats: ['hardcover', 'paperback', 'ebook', 'audiobook'], alertEmail: false, convertCurrencies: false });
     expect(preferences.saves).toEqual([]);
   });
 
@@ -40,7 +40,7 @@ describe('UpdatePreferences', () => {
   it('applies a partial change over the defaults for a first save', async () => {
     const { update, preferences } = world();
     const saved = await update.execute(READER, { country: 'de', alertEmail: true });
-    expect(saved).toEqual({ country: 'DE', currency: 'EUR', formats: ['hardcover', 'paperback', 'ebook', 'audiobook'], alertEmail: true });
+    expect(saved).toEqual({ country: 'DE', currency: 'EUR', formats: ['hardcover', 'paperback', 'ebook', 'audiobook'], alertEmail: true, convertCurrencies: false });
     expect(preferences.stored(READER)).toEqual(saved);
   });
 
@@ -56,9 +56,19 @@ describe('UpdatePreferences', () => {
     const { update, preferences } = world();
     await preferences.save(READER, somePreferences({ country: 'AT', currency: 'EUR', formats: ['ebook'], alertEmail: true }));
     await update.execute(READER, { currency: 'chf', formats: ['paperback', 'paperback', 'hardcover'] });
-    expect(preferences.stored(READER)).toEqual({ country: 'AT', currency: 'CHF', formats: ['paperback', 'hardcover'], alertEmail: true });
+    expect(preferences.stored(READER)).toEqual({ country: 'AT', currency: 'CHF', formats: ['paperback', 'hardcover'], alertEmail: true, convertCurrencies: false });
     await update.execute(READER, { country: null });
     expect(preferences.stored(READER)?.country).toBeNull();
+  });
+
+  it('switches converting currencies on and off, keeping the rest', async () => {
+    const { update, preferences } = world();
+    await preferences.save(READER, somePreferences({ country: 'AT', formats: ['ebook'] }));
+    expect(await update.execute(READER, { convertCurrencies: true })).toEqual(somePreferences({ country: 'AT', formats: ['ebook'], convertCurrencies: true }));
+    await update.execute(READER, { currency: 'GBP' });
+    expect(preferences.stored(READER)).toMatchObject({ currency: 'GBP', convertCurrencies: true });
+    await update.execute(READER, { convertCurrencies: false });
+    expect(preferences.stored(READER)).toMatchObject({ currency: 'GBP', convertCurrencies: false });
   });
 
   it('refuses unknown codes and an empty format list, naming every field, and saves nothing', async () => {

@@ -1,6 +1,7 @@
 // FetchEditionPrices with hand-written fakes: the edition's cooldown, the user's quota, and what a fetch stores.
 import { describe, expect, it } from 'vitest';
-import { DeliverAlerts } from '../../../../src/application/pricing/deliver-alerts.js';
+import { DeliverAlerts } from '../../../../src/application/alerts/deliver-alerts.js';
+import { RaiseAlerts } from '../../../../src/application/alerts/raise-alerts.js';
 import { FetchEditionPrices, type OnDemandLimits } from '../../../../src/application/pricing/fetch-edition-prices.js';
 import { RecordObservations } from '../../../../src/application/pricing/record-observations.js';
 import { EditionNotFoundError } from '../../../../src/domain/catalog/errors.js';
@@ -27,7 +28,7 @@ function world() {
   const logs = new FakeLogSink();
   const uow = new FakeUnitOfWork().enlist(pricing);
   const channels = channelScheduling();
-  const record = new RecordObservations(pricing, detector, channels.schedule, new DeliverAlerts(logs, clock), uow);
+  const record = new RecordObservations(pricing, new RaiseAlerts(detector, channels.schedule, new DeliverAlerts(logs, clock), uow), uow);
   const outcomes = new InMemoryFetchOutcomeLedger();
   uow.enlist(outcomes);
   const use = new FetchEditionPrices(pricing, source, record, clock, uow, outcomes);

@@ -1,7 +1,8 @@
 // RecordObservations with hand-written fakes: quotes, their alerts and the alerts' channel messages in one
 // transaction; the in-app deliveries logged after it.
 import { describe, expect, it } from 'vitest';
-import { DeliverAlerts } from '../../../../src/application/pricing/deliver-alerts.js';
+import { DeliverAlerts } from '../../../../src/application/alerts/deliver-alerts.js';
+import { RaiseAlerts } from '../../../../src/application/alerts/raise-alerts.js';
 import { RecordObservations } from '../../../../src/application/pricing/record-observations.js';
 import { Money } from '../../../../src/domain/shared/money.js';
 import { FakeAlertDetector } from '../../../support/fakes/fake-alert-detector.js';
@@ -28,7 +29,7 @@ function world() {
   const logs = new FakeLogSink();
   const uow = new FakeUnitOfWork().enlist(pricing);
   const channels = channelScheduling();
-  const use = new RecordObservations(pricing, detector, channels.schedule, new DeliverAlerts(logs, clock), uow);
+  const use = new RecordObservations(pricing, new RaiseAlerts(detector, channels.schedule, new DeliverAlerts(logs, clock), uow), uow);
   return { use, pricing, detector, logs, uow, channels };
 }
 
@@ -66,6 +67,20 @@ describe('RecordObservations', () => {
     await use.execute([quote(2, '18.90')]);
     expect(inTransaction).toBe(true);
     expect(channels.queue.queued.map((m) => [m.channelId, m.message.reasons])).toEqual([[4, ['below_max_price']]]);
+  });
+
+  it('logs the in-app deliveries once the transaction has committed, not inside it', async () => {
+    const { use, detector, logs, uow } = world();
+    detector.alertsFor(1, aNewUserAlert({ userId: 5 }));
+    let activeWhenLogged: boolean | null = null;
+    const record = logs.record.bind(logs);
+    logs.record = (event) => {
+      activeWhenLogged = uow.active;
+      record(event);
+    };
+    await use.execute([quote(2, '18.90')]);
+    expect(uow.committed).toBe(1);
+    expect(activeWhenLogged).toBe(false);
   });
 
   it('stores nothing and delivers nothing when storing fails', async () => {

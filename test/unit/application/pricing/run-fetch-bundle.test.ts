@@ -6,7 +6,8 @@ import type { PriceSource } from '../../../../src/application/pricing/ports/pric
 import { RecordObservations } from '../../../../src/application/pricing/record-observations.js';
 import { RunFetchBundle } from '../../../../src/application/pricing/run-fetch-bundle.js';
 import type { LogEvent } from '../../../../src/domain/logging/log-event.js';
-import { DeliverAlerts } from '../../../../src/application/pricing/deliver-alerts.js';
+import { DeliverAlerts } from '../../../../src/application/alerts/deliver-alerts.js';
+import { RaiseAlerts } from '../../../../src/application/alerts/raise-alerts.js';
 import { FakeAlertDetector } from '../../../support/fakes/fake-alert-detector.js';
 import { channelScheduling } from '../../../support/fakes/in-memory-channel-deliveries.js';
 import { FakeClock } from '../../../support/fakes/fake-clock.js';
@@ -39,7 +40,7 @@ function bundle(claimed: ClaimedTask[]) {
   const events: LogEvent[] = [];
   const logs: LogSink = { record: (event) => void events.push(event), ready: async () => undefined, close: async () => undefined };
   const source: PriceSource = { fetchPrice: async () => ({ ok: false, failure: { kind: 'not_found', message: 'no such page' } }) };
-  const record = { storeInTransaction: async () => ({ stored: [], alerts: [] }), deliverAlerts: async () => undefined } as unknown as RecordObservations;
+  const record = { storeInTransaction: async () => [] } as unknown as RecordObservations;
   const use = new RunFetchBundle(new FakeRuns(claimed) as unknown as FetchRunRepository, source, record, logs, { now: () => NOW }, new FakeUnitOfWork(), new InMemoryFetchOutcomeLedger());
   return { use, events };
 }
@@ -59,7 +60,7 @@ describe('RunFetchBundle', () => {
   });
 });
 
-// The same use case over the shared fakes (test/support/fakes): a real RecordObservations and DeliverAlerts on
+// The same use case over the shared fakes (test/support/fakes): a real RecordObservations and RaiseAlerts on
 // in-memory ports, so what a bundle stores, settles, logs and gives back is observable.
 function world() {
   const clock = new FakeClock();
@@ -70,7 +71,7 @@ function world() {
   const logs = new FakeLogSink();
   const uow = new FakeUnitOfWork().enlist(runs);
   const channels = channelScheduling();
-  const record = new RecordObservations(pricing, detector, channels.schedule, new DeliverAlerts(logs, clock), uow);
+  const record = new RecordObservations(pricing, new RaiseAlerts(detector, channels.schedule, new DeliverAlerts(logs, clock), uow), uow);
   const outcomes = new InMemoryFetchOutcomeLedger();
   uow.enlist(outcomes);
   const use = new RunFetchBundle(runs, source, record, logs, clock, uow, outcomes);

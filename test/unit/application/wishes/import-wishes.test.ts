@@ -5,10 +5,10 @@ import type { EnrichmentQueue } from '../../../../src/application/catalog/ports/
 import type { ImportBookMatcher, TitleMatchCandidate } from '../../../../src/application/wishes/ports/import-book-matcher.js';
 import {
   CatalogRowsRefused,
-  type CreatedImportedBooks,
-  type ImportCatalogWriter,
-  type NewImportedBook,
-} from '../../../../src/application/wishes/ports/import-catalog-writer.js';
+  type CatalogWriter,
+  type CreatedCatalogBooks,
+  type NewCatalogBook,
+} from '../../../../src/application/catalog/ports/catalog-writer.js';
 import type { WishRepository } from '../../../../src/application/wishes/ports/wish-repository.js';
 import { IMPORT_CHUNK_ROWS, IMPORT_MAX_ROWS, IMPORT_REPORT_MAX_LISTED, IMPORT_STOPPED_RETRY_SECONDS, ImportWishes } from '../../../../src/application/wishes/import-wishes.js';
 import type { UnitOfWork } from '../../../../src/application/shared/unit-of-work.js';
@@ -19,9 +19,9 @@ import type { NewWish } from '../../../../src/domain/wishes/wish.js';
 /** What the fakes saw, in order. */
 type Event = 'transaction' | 'lock' | 'match-isbn' | 'match-title' | 'create' | 'add-wishes' | 'enqueue-enrichment';
 
-class FakeCatalog implements ImportBookMatcher, ImportCatalogWriter, EnrichmentQueue {
+class FakeCatalog implements ImportBookMatcher, CatalogWriter, EnrichmentQueue {
   readonly events: Event[] = [];
-  readonly created: NewImportedBook[] = [];
+  readonly created: NewCatalogBook[] = [];
   readonly refusedTitles = new Set<string>();
   private nextId = 100;
 
@@ -48,7 +48,7 @@ class FakeCatalog implements ImportBookMatcher, ImportCatalogWriter, EnrichmentQ
     this.events.push('enqueue-enrichment');
   }
 
-  async create(books: readonly NewImportedBook[]): Promise<CreatedImportedBooks> {
+  async create(books: readonly NewCatalogBook[]): Promise<CreatedCatalogBooks> {
     this.events.push('create');
     // As the database would: a call with a refused book keeps nothing of the call.
     if (books.some((book) => this.refusedTitles.has(book.title))) throw new CatalogRowsRefused('check constraint');
@@ -85,6 +85,7 @@ function importer(catalog: FakeCatalog, alreadyWished: ReadonlySet<number> = new
       catalog.events.push('transaction');
       return work();
     },
+    afterCommit: (action) => action(),
   };
   return { use: new ImportWishes(wishes as unknown as WishRepository, catalog, catalog, uow, catalog, systemClock), wishes };
 }
@@ -135,10 +136,10 @@ describe('ImportWishes', () => {
         title: 'Die Verwandlung',
         authors: ['Franz Kafka'],
         // No format or language in the file: the commonest format, and the ISBN's registration group (978-3: German),
-        // both marked as guesses for the enrichment to replace.
+        // both marked as guesses for the enrichment to replace; it waits for that enrichment.
         edition: {
-          isbn13: '9783150090114', format: 'paperback', languageCode: 'de', publisher: null, publishedYear: null,
-          guessedFields: ['format', 'language'],
+          isbn13: '9783150090114', format: 'paperback', language: 'de', editionTitle: null, publisher: null, publishedYear: null,
+          coverUrl: null, guessedFields: ['format', 'language'], enrichedAt: null,
         },
       },
       { key: 1, title: 'Das Schloss', authors: ['Franz Kafka'], edition: null },
@@ -148,8 +149,8 @@ describe('ImportWishes', () => {
         title: 'ISBN 9780143111597',
         authors: [],
         edition: {
-          isbn13: '9780143111597', format: 'paperback', languageCode: 'en', publisher: null, publishedYear: null,
-          guessedFields: ['format', 'language', 'title'],
+          isbn13: '9780143111597', format: 'paperback', language: 'en', editionTitle: null, publisher: null, publishedYear: null,
+          coverUrl: null, guessedFields: ['format', 'language', 'title'], enrichedAt: null,
         },
       },
     ]);
@@ -251,6 +252,7 @@ describe('ImportWishes', () => {
         stop.abort();
         return work();
       },
+      afterCommit: (action) => action(),
     };
     const use = new ImportWishes(wishes as unknown as WishRepository, catalog, catalog, uow, catalog, systemClock);
     const rows = 3 * IMPORT_CHUNK_ROWS;

@@ -1,6 +1,6 @@
 // ListWishes in every order on the in-memory repository, which orders by the domain's rules (wish-order.ts): the shared
-// case table's orders, alone and with every filter, walked page by page both ways; and the cursor's key, a book id,
-// still placing the next page when its wish was removed or left the filter.
+// case table's orders (test/contracts/rules/wish-order.ts), alone and with every filter, walked page by page both ways;
+// and the cursor's key, a book id, still placing the next page when its wish was removed or left the filter.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ListWishes } from '../../../../src/application/wishes/list-wishes.js';
 import type { WishFilter } from '../../../../src/application/wishes/ports/wish-repository.js';
@@ -11,11 +11,12 @@ import { FakeClock } from '../../../support/fakes/fake-clock.js';
 import { InMemoryWishRepository } from '../../../support/fakes/in-memory-wish-repository.js';
 import { firstPage, lastPage, pageAfter, pageBefore } from '../../../support/mothers/page.js';
 import { euros } from '../../../support/mothers/wishes.js';
-import { expectedNames, SORT_FILTER_PAIRS, WISH_ORDER_CASES } from '../../../support/wish-order-cases.js';
+import { playRuleTable } from '../../../contracts/rules/rule-table.js';
+import { WISH_ORDER, WISH_ORDER_CASES } from '../../../contracts/rules/wish-order.js';
 
 const READER = 7;
 const OTHER_READER = 8;
-/** Book ids fall along the table (see wish-order-cases.ts): a later row has a lower book id. */
+/** Book ids fall along the table (see test/contracts/rules/wish-order.ts): a later row has a lower book id. */
 const bookIdOf = (row: number) => 1000 - row;
 
 let wishes: InMemoryWishRepository;
@@ -65,14 +66,13 @@ async function walk(sort: WishSort, load: Load, size: number): Promise<{ forward
   return { forward, backward };
 }
 
-describe('ListWishes orders the wishes as the shared case table says', () => {
-  it.each(SORT_FILTER_PAIRS)('%s', async (_label, sort, filter) => {
-    const use = new ListWishes(wishes);
-    const load: Load = (request) => use.execute(READER, filter.filter, request, wishOrderOf(sort));
-    const expected = expectedNames(sort, filter);
-    expect((await load(firstPage(100))).items.map((w) => nameOf.get(w.bookId))).toEqual(expected);
-    for (const size of [1, 5]) expect(await walk(sort, load, size)).toEqual({ forward: expected, backward: expected });
-  });
+// The order in one page, which every walk, forward and backward, must give too.
+playRuleTable(WISH_ORDER, 'domain', async ({ sort, filter }) => {
+  const use = new ListWishes(wishes);
+  const load: Load = (request) => use.execute(READER, filter.filter, request, wishOrderOf(sort));
+  const listed = (await load(firstPage(100))).items.map((w) => nameOf.get(w.bookId)!);
+  for (const size of [1, 5]) expect(await walk(sort, load, size)).toEqual({ forward: listed, backward: listed });
+  return listed;
 });
 
 describe("a page's key is a book id placed by its own title and prices", () => {

@@ -1,15 +1,10 @@
-// The alert rules, told as stories (test/support/alert-rule-cases.ts): each quote of a story raises exactly the kinds
-// the story says. The parity test (test/integration/pricing/alert-rules-parity.test.ts) holds the SQL to the same.
+// The facts a new quote is compared with (alertFactsFor). The kinds each quote raises are told as stories in the case
+// table test/contracts/rules/alert-kinds.ts, played through the domain (test/unit/contracts/rules/alert-kinds.test.ts)
+// and through the SQL detector (test/integration/contracts/rules/alert-kinds.test.ts).
 import { describe, expect, it } from 'vitest';
 import { alertFactsFor } from '../../../../src/domain/alerts/alert-facts.js';
 import { alertKindsRaised } from '../../../../src/domain/alerts/alert-rules.js';
-import { ALERT_RULE_CASES, domainOutcomes, expectedOutcomes, money } from '../../../support/alert-rule-cases.js';
-
-describe('alert rules', () => {
-  it.each(ALERT_RULE_CASES.map((story) => [story.name, story] as const))('%s', (_name, story) => {
-    expect(domainOutcomes(story)).toEqual(expectedOutcomes(story));
-  });
-});
+import { money } from '../../../contracts/rules/money-text.js';
 
 describe('the facts a new quote is compared with', () => {
   it('take the store’s previous price in the quote’s currency, its previous availability in any, and the lowest over every store', () => {

@@ -1,6 +1,6 @@
 import jwt from 'jsonwebtoken';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { StaticKeySource } from '../../../../../src/adapters/http/auth/jwt-key-source.js';
+import { StaticKeySource } from '../../../../../src/adapters/http/auth/static-key-source.js';
 import { JwtVerifier, secretKey } from '../../../../../src/adapters/http/auth/jwt-verifier.js';
 
 const SECRET = 'unit-test-secret-unit-test-secret';

@@ -1,6 +1,6 @@
 import jwt from 'jsonwebtoken';
 import { describe, expect, it } from 'vitest';
-import { StaticKeySource } from '../../../../../src/adapters/http/auth/jwt-key-source.js';
+import { StaticKeySource } from '../../../../../src/adapters/http/auth/static-key-source.js';
 import { JwtVerifier, secretKey } from '../../../../../src/adapters/http/auth/jwt-verifier.js';
 import { DEFAULT_MAX_AGE_SECONDS, readClaims } from '../../../../../src/adapters/http/auth/token-claims.js';
 import { loadConfig } from '../../../../../config/config.js';

@@ -20,7 +20,7 @@ async function batchOf(lines: string[], files: Record<string, string> = {}, argv
   const output: string[] = [];
   const summary = await runBatch(batchFile, parseCliArgs(['--batch', batchFile, ...argv]), {
     catalogue: catalogueOf(recipe({ key: 'corner', currency: 'GBP', hosts: ['corner.example'] })),
-    explain: engine.explain,
+    explainer: engine.explainer,
     writeLine: async (line) => {
       output.push(line);
     },
@@ -79,9 +79,11 @@ describe('runBatch', () => {
     const output: string[] = [];
     const summary = await runBatch(path.join(folder, 'cases.jsonl'), parseCliArgs(['--batch', 'x']), {
       catalogue: catalogueOf(),
-      explain: async (html) => {
-        if (html === 'boom') throw new Error('selector engine crashed');
-        return { result: PRICE, page: 'product', sources: [], notes: [] };
+      explainer: {
+        explain: async (html) => {
+          if (html === 'boom') throw new Error('selector engine crashed');
+          return { result: PRICE, page: 'product', sources: [], notes: [] };
+        },
       },
       writeLine: async (line) => {
         output.push(line);

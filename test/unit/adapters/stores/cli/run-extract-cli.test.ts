@@ -21,7 +21,7 @@ function environment(options: { tty?: boolean; catalogueError?: Error } = {}) {
     http: () => {
       throw new Error('no network in this test');
     },
-    explain: engine.explain,
+    explainer: engine.explainer,
   };
   return { env, stdout: () => stdout.join(''), stderr: () => stderr.join(''), calls: engine.calls, storesFiles };
 }

@@ -1,0 +1,119 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { inject, injectable } from 'inversify';
+import {
+  type AuthorOrigin,
+  CatalogRowsRefused,
+  type CatalogWriter,
+  type CreatedCatalogBooks,
+  type NewCatalogBook,
+} from '../../../application/catalog/ports/catalog-writer.js';
+import { BOOK_TITLE_MAX } from '../../../domain/catalog/book.js';
+import { cutText } from '../../../domain/shared/text-length.js';
+import { matchKeyOf, normalizeForSearch } from '../../../domain/shared/search-text.js';
+import { OrmEntityManager } from '../orm-tokens.js';
+import { executeBound } from '../../kits/sql/select-rows.js';
+import { bigintArray, textArray, toId } from './row-mapping.js';
+import { findOrCreateAuthors, lockCatalogCreation } from './sql-author-names.js';
+import { EDITION_DRAFT_COLUMNS, EDITION_DRAFT_RECORDS, EDITION_DRAFT_VALUES, editionDraftRecord } from './sql-edition-drafts.js';
+
+const SAVEPOINT = 'catalog_create';
+
+// Ids are taken from the sequence first, so each created book is known by its row without relying on the order
+// RETURNING happens to give.
+const BOOK_IDS = `select nextval(pg_get_serial_sequence('book', 'book_id')) as id from generate_series(1, ?::int)`;
+
+const INSERT_BOOKS = `
+insert into book (book_id, book_original_title, title_search, title_key, edition_search_pending)
+overriding system value
+select r.id, r.title, r.search, r.key, r.search_edition
+from jsonb_to_recordset(?::jsonb) as r(id bigint, title text, search text, key text, search_edition boolean)`;
+
+const INSERT_BOOK_AUTHORS = `
+insert into book_author (book_id, author_id, position)
+select r.book_id, r.author_id, r.position from jsonb_to_recordset(?::jsonb) as r(book_id bigint, author_id bigint, position smallint)
+on conflict do nothing`;
+
+// An ISBN another request created meanwhile (outside any import) is skipped here and handled below.
+const INSERT_EDITIONS = `
+insert into edition (${EDITION_DRAFT_COLUMNS})
+select ${EDITION_DRAFT_VALUES}
+from ${EDITION_DRAFT_RECORDS}
+on conflict (isbn) do nothing
+returning isbn`;
+
+@injectable()
+export class SqlCatalogWriter implements CatalogWriter {
+  constructor(@inject(OrmEntityManager) private readonly em: EntityManager) {}
+
+  async lockCreation(): Promise<void> {
+    await lockCatalogCreation(this.em);
+  }
+
+  async create(books: readonly NewCatalogBook[], authorOrigin: AuthorOrigin = 'user'): Promise<CreatedCatalogBooks> {
+    if (books.length === 0) return { bookIds: new Map(), createdBooks: 0, createdAuthors: 0, createdEditions: 0 };
+    // A savepoint, so that data the database refuses undoes this call only and the caller can try the rows apart.
+    await executeBound(this.em, `savepoint ${SAVEPOINT}`, []);
+    try {
+      const result = await this.insert(books, authorOrigin);
+      await executeBound(this.em, `release savepoint ${SAVEPOINT}`, []);
+      return result;
+    } catch (error) {
+      await executeBound(this.em, `rollback to savepoint ${SAVEPOINT}`, []);
+      const sqlState = (error as { code?: unknown }).code;
+      // Classes 22 (data exception) and 23 (integrity constraint): the rows, not the server, are the trouble.
+      if (typeof sqlState === 'string' && /^2[23]/.test(sqlState)) throw new CatalogRowsRefused((error as Error).message);
+      throw error;
+    }
+  }
+
+  private async insert(books: readonly NewCatalogBook[], authorOrigin: AuthorOrigin): Promise<CreatedCatalogBooks> {
+    const result: CreatedCatalogBooks = { bookIds: new Map(), createdBooks: 0, createdAuthors: 0, createdEditions: 0 };
+
+    const authors = await findOrCreateAuthors(this.em, books.flatMap((book) => book.authors), authorOrigin === 'user');
+    const authorIds = authors.ids;
+    result.createdAuthors = authors.created;
+    const ids = (await executeBound(this.em, BOOK_IDS, [books.length])).map((row) => toId(row.id));
+    const created = books.map((book, index) => ({ book, id: ids[index] as number }));
+    await executeBound(this.em, INSERT_BOOKS, [
+      JSON.stringify(
+        created.map(({ book, id }) => {
+          const title = cutText(book.title, BOOK_TITLE_MAX);
+          // A book from an export without an ISBN waits for a metadata source's search by its title.
+          const searchEdition = book.edition === null && authorOrigin === 'user';
+          return { id, title, search: normalizeForSearch(title), key: matchKeyOf(title), search_edition: searchEdition };
+        }),
+      ),
+    ]);
+    const links = created.flatMap(({ book, id }) =>
+      [...new Set(book.authors.map((name) => authorIds.get(normalizeForSearch(name))))].flatMap((authorId, position) =>
+        authorId === undefined ? [] : [{ book_id: id, author_id: authorId, position }],
+      ),
+    );
+    if (links.length > 0) await executeBound(this.em, INSERT_BOOK_AUTHORS, [JSON.stringify(links)]);
+
+    const withEdition = created.filter(({ book }) => book.edition !== null);
+    const inserted = new Set<string>();
+    if (withEdition.length > 0) {
+      const rows = withEdition.map(({ book, id }) => editionDraftRecord(id, book.edition!));
+      for (const row of await executeBound(this.em, INSERT_EDITIONS, [JSON.stringify(rows)])) inserted.add(String(row.isbn));
+    }
+    result.createdEditions = inserted.size;
+
+    // A book whose ISBN was taken meanwhile is not created after all: the row points at the edition's book.
+    const taken = withEdition.filter(({ book }) => !inserted.has(book.edition!.isbn13));
+    const owners = await this.ownersOf(taken.map(({ book }) => book.edition!.isbn13));
+    if (taken.length > 0) await executeBound(this.em, 'delete from book where book_id = any(?::bigint[])', [bigintArray(taken.map((t) => t.id))]);
+    for (const { book, id } of created) {
+      const owner = book.edition === null ? undefined : owners.get(book.edition.isbn13);
+      result.bookIds.set(book.key, owner ?? id);
+    }
+    result.createdBooks = created.length - taken.length;
+    return result;
+  }
+
+  private async ownersOf(isbns: readonly string[]): Promise<Map<string, number>> {
+    if (isbns.length === 0) return new Map();
+    const rows = await executeBound(this.em, 'select isbn, book_id from edition where isbn = any(?::text[])', [textArray(isbns)]);
+    return new Map(rows.map((row) => [String(row.isbn).trim(), toId(row.book_id)]));
+  }
+}

@@ -1,0 +1,115 @@
+import { ContainerModule } from 'inversify';
+import { AlertDetector } from '../../application/alerts/ports/alert-detector.js';
+import { AlertRepository } from '../../application/alerts/ports/alert-repository.js';
+import { ChannelDirectory } from '../../application/alerts/ports/channel-directory.js';
+import { ChannelRepository } from '../../application/alerts/ports/channel-repository.js';
+import { ChannelSecretGenerator } from '../../application/alerts/ports/channel-secret-generator.js';
+import { DeliveredMessages } from '../../application/alerts/ports/delivered-messages.js';
+import { DeliveryAttempts } from '../../application/alerts/ports/delivery-attempts.js';
+import { DigestInbox } from '../../application/alerts/ports/digest-inbox.js';
+import { AuthorRepository } from '../../application/catalog/ports/author-repository.js';
+import { BookRepository } from '../../application/catalog/ports/book-repository.js';
+import { CatalogReferences } from '../../application/catalog/ports/catalog-references.js';
+import { CatalogWriter } from '../../application/catalog/ports/catalog-writer.js';
+import { EditionRepository } from '../../application/catalog/ports/edition-repository.js';
+import { ImportedBookIdentification } from '../../application/catalog/ports/imported-book-identification.js';
+import { ImportedEditionEnrichment } from '../../application/catalog/ports/imported-edition-enrichment.js';
+import { BookListRepository } from '../../application/lists/ports/book-list-repository.js';
+import { ShareTokenGenerator } from '../../application/lists/ports/share-token-generator.js';
+import { PreferencesRepository } from '../../application/preferences/ports/preferences-repository.js';
+import { ReadableLanguageRepository } from '../../application/preferences/ports/readable-language-repository.js';
+import { Consolidation } from '../../application/pricing/ports/consolidation.js';
+import { FetchOutcomeLedger } from '../../application/pricing/ports/fetch-outcome-ledger.js';
+import { FetchRunRepository } from '../../application/pricing/ports/fetch-runs.js';
+import { PriceHistoryReader } from '../../application/pricing/ports/price-history.js';
+import { PricingRepository } from '../../application/pricing/ports/pricing-repository.js';
+import { ScheduledRuns } from '../../application/pricing/ports/scheduled-runs.js';
+import { StoreHealthReader } from '../../application/pricing/ports/store-health.js';
+import { ReferenceCatalog } from '../../application/reference/ports/reference-catalog.js';
+import { RequestScope } from '../../application/shared/request-scope.js';
+import { UnitOfWork } from '../../application/shared/unit-of-work.js';
+import { UserDirectory } from '../../application/users/user-directory.js';
+import { ImportBookMatcher } from '../../application/wishes/ports/import-book-matcher.js';
+import { WishPriceHistoryReader } from '../../application/wishes/ports/wish-price-history-reader.js';
+import { WishRepository } from '../../application/wishes/ports/wish-repository.js';
+import { MikroOrmRequestScope } from '../../adapters/postgres/mikro-orm-request-scope.js';
+import { MikroOrmAuthorRepository } from '../../adapters/postgres/repositories/mikro-orm-author-repository.js';
+import { MikroOrmBookRepository } from '../../adapters/postgres/repositories/mikro-orm-book-repository.js';
+import { MikroOrmEditionRepository } from '../../adapters/postgres/repositories/mikro-orm-edition-repository.js';
+import { MikroOrmUnitOfWork } from '../../adapters/postgres/repositories/mikro-orm-unit-of-work.js';
+import { SqlAlertDetector } from '../../adapters/postgres/repositories/sql-alert-detector.js';
+import { SqlAlertRepository } from '../../adapters/postgres/repositories/sql-alert-repository.js';
+import { SqlBookListRepository } from '../../adapters/postgres/repositories/sql-book-list-repository.js';
+import { SqlCatalogReferences } from '../../adapters/postgres/repositories/sql-catalog-references.js';
+import { SqlCatalogWriter } from '../../adapters/postgres/repositories/sql-catalog-writer.js';
+import { SqlChannelDirectory } from '../../adapters/postgres/repositories/sql-channel-directory.js';
+import { SqlChannelRepository } from '../../adapters/postgres/repositories/sql-channel-repository.js';
+import { SqlConsolidation } from '../../adapters/postgres/repositories/sql-consolidation.js';
+import { SqlDeliveredMessages } from '../../adapters/postgres/repositories/sql-delivered-messages.js';
+import { SqlDeliveryAttempts } from '../../adapters/postgres/repositories/sql-delivery-attempts.js';
+import { SqlDigestInbox } from '../../adapters/postgres/repositories/sql-digest-inbox.js';
+import { SqlFetchRunRepository } from '../../adapters/postgres/repositories/sql-fetch-run-repository.js';
+import { SqlImportBookMatcher } from '../../adapters/postgres/repositories/sql-import-book-matcher.js';
+import { SqlImportedBookIdentification } from '../../adapters/postgres/repositories/sql-imported-book-identification.js';
+import { SqlImportedEditionEnrichment } from '../../adapters/postgres/repositories/sql-imported-edition-enrichment.js';
+import { SqlPreferencesRepository } from '../../adapters/postgres/repositories/sql-preferences-repository.js';
+import { SqlPriceHistory } from '../../adapters/postgres/repositories/sql-price-history.js';
+import { SqlPricingRepository } from '../../adapters/postgres/repositories/sql-pricing-repository.js';
+import { SqlReadableLanguageRepository } from '../../adapters/postgres/repositories/sql-readable-language-repository.js';
+import { SqlReferenceCatalog } from '../../adapters/postgres/repositories/sql-reference-catalog.js';
+import { SqlScheduledRuns } from '../../adapters/postgres/repositories/sql-scheduled-runs.js';
+import { SqlExchangeRateStore } from '../../adapters/postgres/repositories/sql-exchange-rate-store.js';
+import { ExchangeRateStore } from '../../application/pricing/ports/exchange-rate-store.js';
+import { SqlStoreHealth } from '../../adapters/postgres/repositories/sql-store-health.js';
+import { SqlUserDirectory } from '../../adapters/postgres/repositories/sql-user-directory.js';
+import { SqlWishPriceHistory } from '../../adapters/postgres/repositories/sql-wish-price-history.js';
+import { SqlWishRepository } from '../../adapters/postgres/repositories/sql-wish-repository.js';
+import { CryptoChannelSecretGenerator } from '../../adapters/security/crypto-channel-secret-generator.js';
+import { CryptoShareTokenGenerator } from '../../adapters/security/crypto-share-token-generator.js';
+
+/**
+ * The SQL adapters on the ORM the boot opened (ormModule): repositories, transactions and request scopes of the
+ * catalog and the user's space, price quotes, fetch runs, consolidation, alert detection and fetch outcomes; the share
+ * tokens of lists and the secrets of webhooks.
+ */
+export const postgresRepositoriesModule = new ContainerModule(({ bind }) => {
+  bind(UnitOfWork).to(MikroOrmUnitOfWork).inSingletonScope();
+  bind(RequestScope).to(MikroOrmRequestScope).inSingletonScope();
+  bind(BookRepository).to(MikroOrmBookRepository).inSingletonScope();
+  bind(AuthorRepository).to(MikroOrmAuthorRepository).inSingletonScope();
+  bind(EditionRepository).to(MikroOrmEditionRepository).inSingletonScope();
+  bind(CatalogReferences).to(SqlCatalogReferences).inSingletonScope();
+  bind(UserDirectory).to(SqlUserDirectory).inSingletonScope();
+  bind(ReferenceCatalog).to(SqlReferenceCatalog).inSingletonScope();
+  bind(PreferencesRepository).to(SqlPreferencesRepository).inSingletonScope();
+  bind(ReadableLanguageRepository).to(SqlReadableLanguageRepository).inSingletonScope();
+  bind(WishRepository).to(SqlWishRepository).inSingletonScope();
+  bind(WishPriceHistoryReader).to(SqlWishPriceHistory).inSingletonScope();
+  bind(ImportBookMatcher).to(SqlImportBookMatcher).inSingletonScope();
+  bind(CatalogWriter).to(SqlCatalogWriter).inSingletonScope();
+  bind(ImportedEditionEnrichment).to(SqlImportedEditionEnrichment).inSingletonScope();
+  bind(ImportedBookIdentification).to(SqlImportedBookIdentification).inSingletonScope();
+  bind(BookListRepository).to(SqlBookListRepository).inSingletonScope();
+  bind(AlertRepository).to(SqlAlertRepository).inSingletonScope();
+  bind(ChannelRepository).to(SqlChannelRepository).inSingletonScope();
+  bind(ChannelDirectory).to(SqlChannelDirectory).inSingletonScope();
+  bind(DeliveredMessages).to(SqlDeliveredMessages).inSingletonScope();
+  bind(DigestInbox).to(SqlDigestInbox).inSingletonScope();
+  bind(DeliveryAttempts).to(SqlDeliveryAttempts).inSingletonScope();
+  bind(PricingRepository).to(SqlPricingRepository).inSingletonScope();
+  bind(AlertDetector).to(SqlAlertDetector).inSingletonScope();
+  bind(FetchRunRepository).to(SqlFetchRunRepository).inSingletonScope();
+  bind(Consolidation).to(SqlConsolidation).inSingletonScope();
+  bind(SqlStoreHealth).toSelf().inSingletonScope();
+  bind(FetchOutcomeLedger).toService(SqlStoreHealth);
+  bind(StoreHealthReader).toService(SqlStoreHealth);
+  bind(PriceHistoryReader).to(SqlPriceHistory).inSingletonScope();
+  bind(ExchangeRateStore).to(SqlExchangeRateStore).inSingletonScope();
+  bind(ShareTokenGenerator).to(CryptoShareTokenGenerator);
+  bind(ChannelSecretGenerator).to(CryptoChannelSecretGenerator);
+});
+
+/** The claims that make each cron occurrence run once across instances (the API's and the logging component's scheduler). */
+export const scheduleClaimsModule = new ContainerModule(({ bind }) => {
+  bind(ScheduledRuns).to(SqlScheduledRuns).inSingletonScope();
+});
