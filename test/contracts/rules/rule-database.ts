@@ -1,9 +1,8 @@
 // The SQL side of a rule table: one cloned, migrated database per test file (with its reference data: languages,
 // stores), an ORM on it for the production adapters, and plain SQL for arranging a case.
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { afterAll, beforeAll } from 'vitest';
-import { openOrm } from '../../../src/adapters/postgres/database.js';
-import { createTestDatabase, type TestDatabase } from '../../support/test-database.js';
+import { databaseForThisFile } from '../../support/orm-for-tests.js';
+import type { TestDatabase } from '../../support/test-database.js';
 
 export interface RuleDatabase {
   readonly db: TestDatabase;
@@ -18,21 +17,9 @@ export interface RuleDatabase {
 
 /** Registers the file's database (beforeAll/afterAll) and returns what its SQL player uses. */
 export function ruleDatabase(): RuleDatabase {
-  let db: TestDatabase | undefined;
-  let orm: MikroORM | undefined;
+  const file = databaseForThisFile();
   let isbns = 0;
-  beforeAll(async () => {
-    db = await createTestDatabase();
-    orm = await openOrm(db.url, 2);
-  });
-  afterAll(async () => {
-    await orm?.close(true);
-    await db?.drop();
-  });
-  const opened = () => {
-    if (!db || !orm) throw new Error('ruleDatabase(): the database opens in beforeAll');
-    return { db, orm };
-  };
+  const opened = () => file;
   const idOf = async (text: string, values?: unknown[]) => Number(Object.values((await opened().db.sql(text, values))[0]!)[0]);
   return {
     get db() {

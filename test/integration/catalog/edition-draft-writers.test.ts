@@ -1,9 +1,7 @@
 // Every path that stores a created edition stores the domain's draft as it is (format, language, guesses, year,
 // whether it waits for enrichment): the catalog writer, the title search's attach and the edition repository decide
 // no value of their own. Each writer is called on PostgreSQL as production calls it.
-import type { MikroORM } from '@mikro-orm/postgresql';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openOrm } from '../../../src/adapters/postgres/database.js';
+import { describe, expect, it } from 'vitest';
 import { MikroOrmRequestScope } from '../../../src/adapters/postgres/mikro-orm-request-scope.js';
 import { MikroOrmEditionRepository } from '../../../src/adapters/postgres/repositories/mikro-orm-edition-repository.js';
 import { MikroOrmUnitOfWork } from '../../../src/adapters/postgres/repositories/mikro-orm-unit-of-work.js';
@@ -12,26 +10,16 @@ import { SqlImportedBookIdentification } from '../../../src/adapters/postgres/re
 import { CatalogRowsRefused } from '../../../src/application/catalog/ports/catalog-writer.js';
 import { draftEdition, type EditionDraft } from '../../../src/domain/catalog/edition-draft.js';
 import { Edition } from '../../../src/domain/catalog/edition.js';
-import { createTestDatabase, type TestDatabase } from '../../support/test-database.js';
+import { databaseForThisFile } from '../../support/orm-for-tests.js';
 
 // Long before any test runs: a stored enriched_at equal to it came from the draft, not from the database's now().
 const NOW = new Date('2021-03-04T05:06:07.000Z');
 
-let db: TestDatabase;
-let orm: MikroORM;
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  orm = await openOrm(db.url, 2);
-});
-afterAll(async () => {
-  await orm?.close(true);
-  await db?.drop();
-});
+const file = databaseForThisFile();
 
 /** One unit of work in its own request scope, as a use case runs. */
 const inTransaction = <T>(work: () => Promise<T>): Promise<T> =>
-  new MikroOrmRequestScope(orm.em).run(() => new MikroOrmUnitOfWork(orm.em).transaction(work));
+  new MikroOrmRequestScope(file.orm.em).run(() => new MikroOrmUnitOfWork(file.orm.em).transaction(work));
 
 interface StoredEdition {
   isbn13: string;
@@ -46,7 +34,7 @@ interface StoredEdition {
 }
 
 async function stored(isbn13: string): Promise<StoredEdition> {
-  const [row] = await db.sql<StoredEdition>(
+  const [row] = await file.db.sql<StoredEdition>(
     `select e.isbn as "isbn13", e.format, l.language_code as language, e.edition_title as "editionTitle", e.publisher,
             e.published_year as "publishedYear", e.cover_url as "coverUrl", e.guessed_fields as "guessedFields",
             e.enriched_at as "enrichedAt"
@@ -70,7 +58,7 @@ describe('SqlCatalogWriter', () => {
       { isbn: '9782070360024', format: 'hardcover', language: 'fr', publisher: null, publishedYear: 3000, coverUrl: 'https://covers.example/2.jpg' },
       NOW,
     );
-    const writer = new SqlCatalogWriter(orm.em);
+    const writer = new SqlCatalogWriter(file.orm.em);
     const created = await inTransaction(async () => {
       await writer.lockCreation();
       return writer.create([
@@ -87,15 +75,15 @@ describe('SqlCatalogWriter', () => {
 
   it('a language the catalog does not list is refused, never stored as another one', async () => {
     const draft: EditionDraft = { ...draftEdition('export', { isbn: '9780306406157', format: 'paperback', language: 'en', publisher: null, publishedYear: null }, NOW), language: 'zz' };
-    const writer = new SqlCatalogWriter(orm.em);
+    const writer = new SqlCatalogWriter(file.orm.em);
     await expect(inTransaction(() => writer.create([{ key: 1, title: 'Refused', authors: [], edition: draft }]))).rejects.toBeInstanceOf(CatalogRowsRefused);
-    expect(await db.sql('select 1 from edition where isbn = $1', ['9780306406157'])).toEqual([]);
+    expect(await file.db.sql('select 1 from edition where isbn = $1', ['9780306406157'])).toEqual([]);
   });
 });
 
 describe('SqlImportedBookIdentification', () => {
   it('attaches a title search\'s draft as drafted, and no longer searches the book', async () => {
-    const [book] = await db.sql<{ book_id: string }>(
+    const [book] = await file.db.sql<{ book_id: string }>(
       "insert into book (book_original_title, title_search, edition_search_pending) values ('Der Process', 'der process', true) returning book_id",
     );
     const bookId = Number(book!.book_id);
@@ -104,29 +92,29 @@ describe('SqlImportedBookIdentification', () => {
       { isbn: '9783150091289', format: 'paperback', language: null, publisher: 'Reclam', publishedYear: 1995, coverUrl: null },
       NOW,
     );
-    const identification = new SqlImportedBookIdentification(orm.em);
+    const identification = new SqlImportedBookIdentification(file.orm.em);
     expect(await inTransaction(() => identification.settle([{ bookId, edition: found }]))).toBe(1);
     expect(found).toMatchObject({ language: 'de', guessedFields: ['language'], enrichedAt: null });
     expect(await stored('9783150091289')).toEqual(asStored(found));
-    expect(await db.sql('select edition_search_pending as pending from book where book_id = $1', [bookId])).toEqual([{ pending: false }]);
+    expect(await file.db.sql('select edition_search_pending as pending from book where book_id = $1', [bookId])).toEqual([{ pending: false }]);
   });
 });
 
 describe('MikroOrmEditionRepository', () => {
   it('stores a user\'s edition with the draft\'s guesses (none) and enrichment time (its creation), not column defaults', async () => {
-    const [book] = await db.sql<{ book_id: string }>("insert into book (book_original_title, title_search) values ('Typed', 'typed') returning book_id");
-    const [german] = await db.sql<{ language_id: string }>("select language_id from language where language_code = 'de'");
+    const [book] = await file.db.sql<{ book_id: string }>("insert into book (book_original_title, title_search) values ('Typed', 'typed') returning book_id");
+    const [german] = await file.db.sql<{ language_id: string }>("select language_id from language where language_code = 'de'");
     const edition = Edition.create(
       Number(book!.book_id),
       { isbn: '978-3-16-148410-0', format: 'ebook', languageId: Number(german!.language_id), editionTitle: null, publisher: 'Mohr', publishedYear: 2001 },
       NOW,
     );
-    await inTransaction(() => new MikroOrmEditionRepository(orm.em).add(edition));
+    await inTransaction(() => new MikroOrmEditionRepository(file.orm.em).add(edition));
     expect(await stored('9783161484100')).toEqual({
       isbn13: '9783161484100', format: 'ebook', language: 'de', editionTitle: null, publisher: 'Mohr', publishedYear: 2001, coverUrl: null,
       guessedFields: [], enrichedAt: NOW,
     });
-    const read = await new MikroOrmRequestScope(orm.em).run(() => new MikroOrmEditionRepository(orm.em).findByIsbn('9783161484100'));
+    const read = await new MikroOrmRequestScope(file.orm.em).run(() => new MikroOrmEditionRepository(file.orm.em).findByIsbn('9783161484100'));
     expect(read).toMatchObject({ guessedFields: [], enrichedAt: NOW });
   });
 });

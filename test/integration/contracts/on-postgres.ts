@@ -1,14 +1,13 @@
 // Runs a port's contract suite against its SQL adapter: one cloned database per test file, the adapter called as
 // production calls it (each call in its own RequestScope, a unit of work around what must share a transaction).
 import { randomUUID } from 'node:crypto';
-import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
-import { afterAll, beforeAll } from 'vitest';
-import { openOrm } from '../../../src/adapters/postgres/database.js';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { databaseForThisFile } from '../../support/orm-for-tests.js';
 import { MikroOrmRequestScope } from '../../../src/adapters/postgres/mikro-orm-request-scope.js';
 import { MikroOrmUnitOfWork } from '../../../src/adapters/postgres/repositories/mikro-orm-unit-of-work.js';
 import { matchKeyOf, normalizeForSearch, searchTextOf } from '../../../src/domain/shared/search-text.js';
 import { pricingIsbn } from '../../support/pricing-integration-helpers.js';
-import { createTestDatabase, type TestDatabase } from '../../support/test-database.js';
+import type { TestDatabase } from '../../support/test-database.js';
 
 // Everything a user or a test creates; the reference data (languages, types, genres, ontology, stores) stays.
 const USER_DATA = [
@@ -47,23 +46,11 @@ export interface OnPostgres {
 
 /** Registers the file's database and ORM (beforeAll/afterAll) and returns what a suite's makeSubject uses. */
 export function onPostgres(): OnPostgres {
-  let db: TestDatabase | undefined;
-  let orm: MikroORM | undefined;
+  const file = databaseForThisFile();
   let stores = 0;
   let users = 0;
   let books = 0;
-  beforeAll(async () => {
-    db = await createTestDatabase();
-    orm = await openOrm(db.url, 2);
-  });
-  afterAll(async () => {
-    await orm?.close(true);
-    await db?.drop();
-  });
-  const opened = () => {
-    if (!db || !orm) throw new Error('onPostgres(): the database opens in beforeAll');
-    return { db, orm };
-  };
+  const opened = () => file;
   const scope = () => new MikroOrmRequestScope(opened().orm.em);
   const sql = <T extends Record<string, unknown>>(text: string, values?: unknown[]) => opened().db.sql<T>(text, values);
   const idOf = async (text: string, values: unknown[]) => Number(Object.values((await sql(text, values))[0]!)[0]);

@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, DEMO_FX_RATES_URL, loadConfig } from '../../../config/config.js';
-
-function problemsOf(env: Record<string, string>): string[] {
-  try {
-    loadConfig(env);
-  } catch (error) {
-    expect(error).toBeInstanceOf(ConfigError);
-    return (error as ConfigError).problems;
-  }
-  throw new Error(`no ConfigError for ${JSON.stringify(env)}`);
-}
+import { DEMO_FX_RATES_URL, loadConfig } from '../../../config/config.js';
+import { problemsOf } from './config-problems.js';
 
 describe('exchange rates configuration', () => {
   it('asks the European Central Bank in production, the demonstration rates elsewhere, and nothing in tests', () => {

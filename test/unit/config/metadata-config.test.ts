@@ -1,17 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, DEMO_METADATA_URL, loadConfig } from '../../../config/config.js';
+import { DEMO_METADATA_URL, loadConfig } from '../../../config/config.js';
+import { problemsOf } from './config-problems.js';
 
 const API_KEY = 'AIzaSy-test-key-0123456789abcdefghijkl';
-
-function problemsOf(env: Record<string, string>): string[] {
-  try {
-    loadConfig(env);
-  } catch (error) {
-    expect(error).toBeInstanceOf(ConfigError);
-    return (error as ConfigError).problems;
-  }
-  throw new Error(`no ConfigError for ${JSON.stringify(env)}`);
-}
 
 describe('metadata configuration', () => {
   it('asks both sources, on the demonstration server, in development; the service starts that server', () => {

@@ -1,18 +1,9 @@
 // OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_SCOPES, OIDC_PROVIDER_NAME and how they combine with the JWT settings.
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../../config/config.js';
+import { loadConfig } from '../../../config/config.js';
+import { problemsOf } from './config-problems.js';
 
 const OIDC = { OIDC_ISSUER: 'https://auth.example.com/application/o/shelfwatch/', OIDC_CLIENT_ID: 'shelfwatch' };
-
-function problemsOf(env: Record<string, string>): string[] {
-  try {
-    loadConfig(env);
-  } catch (error) {
-    expect(error).toBeInstanceOf(ConfigError);
-    return (error as ConfigError).problems;
-  }
-  throw new Error(`no ConfigError for ${JSON.stringify(env)}`);
-}
 
 describe('OIDC configuration', () => {
   it('is off without an issuer and a client id', () => {

@@ -1,20 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../../config/config.js';
+import { loadConfig } from '../../../config/config.js';
 import { newStore, recipeFolder } from '../adapters/stores/recipes/recipe-files.js';
+import { problemsOf } from './config-problems.js';
 
 const files = recipeFolder();
 const recipeFile = (content: unknown): string => files.write('stores.json', content);
 const cornerBooks = newStore();
-
-function problemsOf(env: Record<string, string>): string[] {
-  try {
-    loadConfig(env);
-  } catch (error) {
-    expect(error).toBeInstanceOf(ConfigError);
-    return (error as ConfigError).problems;
-  }
-  throw new Error('the configuration was accepted');
-}
 
 describe('STORES_FILE', () => {
   it('is unset by default: the shipped stores only, none of the real ones enabled', () => {
