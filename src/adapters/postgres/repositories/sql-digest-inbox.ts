@@ -15,10 +15,12 @@ export class SqlDigestInbox implements DigestInbox {
   async add(messages: readonly QueuedChannelMessage[]): Promise<void> {
     if (messages.length === 0) return;
     await this.em.execute(
+      // In the order given (ids follow it), so a digest lists one call's messages as they were planned.
       `insert into channel_digest_item (channel_id, user_id, digest_day, message)
-       select m.channel_id, m.user_id, (now() at time zone 'utc')::date, m.message
-       from jsonb_to_recordset(?::jsonb) as m(channel_id bigint, user_id bigint, message jsonb)
-       where exists (select 1 from notification_channel c where c.channel_id = m.channel_id)`,
+       select (m.item ->> 'channel_id')::bigint, (m.item ->> 'user_id')::bigint, (now() at time zone 'utc')::date, m.item -> 'message'
+       from jsonb_array_elements(?::jsonb) with ordinality as m(item, position)
+       where exists (select 1 from notification_channel c where c.channel_id = (m.item ->> 'channel_id')::bigint)
+       order by m.position`,
       [JSON.stringify(messages.map((m) => ({ channel_id: m.channelId, user_id: m.userId, message: m })))],
     );
   }
