@@ -404,18 +404,20 @@ describe('the user’s space', () => {
     await page.getByLabel('Hardcover').uncheck();
     await page.getByLabel('E-book').uncheck();
     await page.getByLabel('Audiobook').uncheck();
+    await page.getByLabel(/Compare prices in other currencies too/).check();
     // Where alerts go is the channels page's business: saving the preferences leaves alert_email as it was.
     expect(await page.getByRole('link', { name: 'channels page' }).getAttribute('href')).toBe('/channels.html');
     await page.getByRole('button', { name: 'Save preferences' }).click();
     await expectText(page.locator('#prefs-form .form-status'), 'Preferences saved.');
     const saved = await h.t.call('GET', '/api/user/preferences', { token });
-    expect(saved.body).toEqual({ country: 'DE', currency: 'EUR', formats: ['paperback'], alert_email: false });
+    expect(saved.body).toEqual({ country: 'DE', currency: 'EUR', formats: ['paperback'], alert_email: false, convert_currencies: true });
 
     await page.getByLabel('Language', { exact: true }).selectOption({ label: 'English' });
     await page.getByRole('button', { name: 'Add language' }).click();
     await expectText(page.locator('#language-list .items'), 'English (en)');
     await page.reload();
     await expect.poll(() => page.getByLabel('Country (ISO code, e.g. DE; empty for none)').inputValue()).toBe('DE');
+    expect(await page.getByLabel(/Compare prices in other currencies too/).isChecked()).toBe(true);
     await s.shot('preferences');
 
     await page.goto('/stores.html');

@@ -1,4 +1,4 @@
-// Preferences: country, currency, formats; and the languages the user reads. Where alerts go is the channels page:
+// Preferences: country, currency, formats, whether other currencies count (converted); and the languages the user reads. Where alerts go is the channels page:
 // the preferences' `alert_email` still works in the API, and the form leaves it out so saving never changes it.
 import { api } from '../api.js';
 import { CollectionView } from '../collection-view.js';
@@ -11,6 +11,7 @@ interface Preferences {
   country: string | null;
   currency: string;
   formats: string[];
+  convert_currencies: boolean;
 }
 
 startPage(async ({ errors }) => {
@@ -19,6 +20,7 @@ startPage(async ({ errors }) => {
     byId<HTMLInputElement>('country').value = prefs.country ?? '';
     byId<HTMLInputElement>('currency').value = prefs.currency;
     for (const box of form.querySelectorAll<HTMLInputElement>('input[name="formats"]')) box.checked = prefs.formats.includes(box.value);
+    byId<HTMLInputElement>('convert_currencies').checked = prefs.convert_currencies;
   };
   fill(await api<Preferences>('GET', '/api/user/preferences'));
   bindForm(form, {
@@ -31,6 +33,7 @@ startPage(async ({ errors }) => {
           country: country ? country.toUpperCase() : null,
           currency: read.text('currency').toUpperCase(),
           formats: read.checkedValues('formats'),
+          convert_currencies: read.checked('convert_currencies'),
         },
       }));
       return 'Preferences saved.';
