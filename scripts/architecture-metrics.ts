@@ -3,13 +3,13 @@
  * bound, function-typed seams, ports and adapters sharing a file, the clock bypassed, and how often the edition
  * defaults are stated. Reads src/ as TypeScript syntax with the type checker (a few seconds).
  *
- *   npx tsx scripts/architecture-metrics.ts [root]     (root defaults to this checkout)
+ *   npx tsx scripts/architecture-metrics.ts [--list] [root]     (root defaults to this checkout)
  */
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import ts from 'typescript';
 
-const root = process.argv[2] ?? process.cwd();
+const root = process.argv.slice(2).find((argument) => !argument.startsWith('--')) ?? process.cwd();
 const sourceRoot = join(root, 'src');
 
 function sourceFiles(folder: string): string[] {

@@ -26,7 +26,7 @@ export function startFetchWorkerPool(container: Container, { boss, queues }: Sta
     workers: FETCH_WORKER_LOOPS,
     onError: reportQueueError,
     release: container.get(FetchBundleJobHandler),
-    isOutage: isDatabaseUnavailable,
+    outages: { isOutage: isDatabaseUnavailable },
     onNotice: container.get(Say),
   });
   container.get(ShutdownStack).push('fetch workers', ({ deadline }) => workers.stop(deadline), () => workers.quiesce());

@@ -88,7 +88,7 @@ export class MetadataHttpClient {
     const { source, timeoutMs } = this.options;
     let response: TransportResponse;
     try {
-      response = await this.transport(url, { headers: { 'user-agent': this.options.userAgent, accept: 'application/json' }, timeoutMs });
+      response = await this.transport.get(url, { headers: { 'user-agent': this.options.userAgent, accept: 'application/json' }, timeoutMs });
     } catch (error) {
       return { kind: 'transient', message: this.redacted(`${source} ${failureText(error, timeoutMs)}`) };
     }

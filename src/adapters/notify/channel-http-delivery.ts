@@ -31,7 +31,7 @@ export class HttpChannelTransport implements ChannelTransport {
     let status: number;
     let location: string | null;
     try {
-      const response = await this.post(url, request);
+      const response = await this.post.post(url, request);
       status = response.status;
       location = response.header('location');
     } catch (error) {

@@ -24,7 +24,7 @@ export class EcbExchangeRateSource implements ExchangeRateSource {
     const url = new URL(FILES[publication], this.options.baseUrl.endsWith('/') ? this.options.baseUrl : `${this.options.baseUrl}/`).toString();
     let body: string;
     try {
-      const response = await this.transport(url, { headers: { 'user-agent': this.options.userAgent, accept: 'application/xml, text/xml' }, timeoutMs: this.options.timeoutMs });
+      const response = await this.transport.get(url, { headers: { 'user-agent': this.options.userAgent, accept: 'application/xml, text/xml' }, timeoutMs: this.options.timeoutMs });
       if (response.status === 404 || response.status === 410) {
         response.discard();
         return { kind: 'refused', reason: 'missing', message: `${url} answered ${response.status}` };

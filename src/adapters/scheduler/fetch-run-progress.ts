@@ -1,13 +1,13 @@
 import cliProgress from 'cli-progress';
 import type { RunProgress } from '../../application/pricing/ports/fetch-runs.js';
-import { backoffMs, waitMs } from './outage.js';
+import { backoffMs, type OutageRule, waitMs } from './outage.js';
 
 export interface WatchOptions {
   runId: number;
   taskCount: number;
   progress: () => Promise<RunProgress>;
   /** A failure to ride out (the database does not answer) rather than to end the job with. */
-  isOutage: (error: unknown) => boolean;
+  outages: OutageRule;
   say: (line: string) => void;
   /** Aborts when the job is told to stop (SIGTERM, Ctrl-C). */
   stop: AbortSignal;
@@ -36,7 +36,7 @@ export async function watchRun(options: WatchOptions): Promise<RunProgress | nul
       try {
         progress = await options.progress();
       } catch (error) {
-        if (!options.isOutage(error)) throw error;
+        if (!options.outages.isOutage(error)) throw error;
         downSince ??= Date.now();
         const retryMs = backoffMs(failures++);
         const line =

@@ -3,7 +3,7 @@ import type PgBoss from 'pg-boss';
 import type { FetchTask } from '../../application/pricing/ports/fetch-runs.js';
 import type { JobHandler } from '../../application/shared/job-handler.js';
 import type { JobQueueDeclaration } from './job-queue-declaration.js';
-import { backoffMs, OutageReport, retryUntil, waitMs } from './outage.js';
+import { backoffMs, NO_OUTAGES, OutageReport, type OutageRule, retryUntil, waitMs } from './outage.js';
 import { handBackJob, handBackOrphans, takeBundle, type TakenBundle } from './pg-boss-bundles.js';
 
 /** Gives a bundle's claimed tasks back (status pending), so whoever takes the bundle next can claim them at once. */
@@ -21,7 +21,7 @@ export interface WorkerOptions {
   onError: (error: Error) => void;
   release?: FetchTaskRelease;
   /** True for a failure that is not the bundle's fault (database or queue unreachable): handed back, no retry spent. */
-  isOutage?: (error: unknown) => boolean;
+  outages?: OutageRule;
   /** Operational lines: an outage began or ended, bundles handed back. */
   onNotice?: (line: string) => void;
 }
@@ -76,7 +76,7 @@ export function startFetchWorkers(
   const wake = new AbortController();
   const inHand = new Set<InHand>();
   const outage = new OutageReport('job queue', options.onNotice ?? (() => undefined));
-  const isOutage = options.isOutage ?? (() => false);
+  const outages = options.outages ?? NO_OUTAGES;
   const releasing = options.release ?? nothingToRelease;
   const release = (tasks: readonly FetchTask[]): Promise<void> => releasing.release(tasks);
   const asError = (error: unknown): Error => (error instanceof Error ? error : new Error(String(error)));
@@ -86,7 +86,7 @@ export function startFetchWorkers(
   let taking: Promise<unknown> = Promise.resolve();
 
   /** Retries `step` while its failure is an outage, until `until` (epoch ms; by default for as long as it takes). */
-  const persist = (step: () => Promise<unknown>, until = Number.POSITIVE_INFINITY) => retryUntil(step, { isOutage, until, outage });
+  const persist = (step: () => Promise<unknown>, until = Number.POSITIVE_INFINITY) => retryUntil(step, { outages, until, outage });
 
   /** Releases the bundle's tasks, then puts its job back in the queue; false when the database did not answer in time. */
   const handBack = async (bundle: InHand, until?: number): Promise<boolean> => {
@@ -138,7 +138,7 @@ export function startFetchWorkers(
     try {
       if (failure === null) {
         await persist(() => boss.complete(queue.name, bundle.jobId));
-      } else if (isOutage(failure)) {
+      } else if (outages.isOutage(failure)) {
         outage.failed(failure);
         await handBack(bundle);
       } else {
@@ -161,7 +161,7 @@ export function startFetchWorkers(
         failures = 0;
         outage.recovered();
       } catch (error) {
-        if (isOutage(error)) outage.failed(error);
+        if (outages.isOutage(error)) outage.failed(error);
         else options.onError(asError(error));
         await waitMs(backoffMs(failures++), wake.signal);
         continue;

@@ -42,13 +42,21 @@ export class OutageReport {
   }
 }
 
+/** Which failures are outages to ride out (the database or the queue does not answer), not a fault of the work. */
+export interface OutageRule {
+  isOutage(error: unknown): boolean;
+}
+
+/** No failure is an outage: every one is the work's own. */
+export const NO_OUTAGES: OutageRule = { isOutage: () => false };
+
 /**
  * Runs `step` until it succeeds (true), retrying with backoff while its failure is an outage; false once `until`
  * (epoch ms) has passed. A failure that is not an outage is thrown.
  */
 export async function retryUntil(
   step: () => Promise<unknown>,
-  options: { isOutage: (error: unknown) => boolean; until: number; outage: OutageReport },
+  options: { outages: OutageRule; until: number; outage: OutageReport },
 ): Promise<boolean> {
   for (let failures = 0; ; failures++) {
     try {
@@ -56,7 +64,7 @@ export async function retryUntil(
       options.outage.recovered();
       return true;
     } catch (error) {
-      if (!options.isOutage(error)) throw error;
+      if (!options.outages.isOutage(error)) throw error;
       options.outage.failed(error);
       const left = options.until - Date.now();
       if (left <= 0) return false;

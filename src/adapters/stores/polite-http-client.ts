@@ -67,7 +67,7 @@ export class PoliteHttpClient {
   private async once(url: string): Promise<PageResult> {
     let response: TransportResponse;
     try {
-      response = await this.transport(url, {
+      response = await this.transport.get(url, {
         headers: { 'user-agent': this.options.userAgent, accept: 'text/html,application/xhtml+xml' },
         timeoutMs: this.options.timeoutMs,
       });

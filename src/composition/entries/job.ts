@@ -79,7 +79,7 @@ async function runFetch(container: Container, resources: Started, config: AppCon
     runId: run.runId,
     taskCount: run.taskCount,
     progress: () => scope.run(() => runs.progress(run.runId)),
-    isOutage: isDatabaseUnavailable,
+    outages: { isOutage: isDatabaseUnavailable },
     say,
     stop: stopRequest.signal,
   });

@@ -145,7 +145,7 @@ describe('fetch worker loops', () => {
         workers: 1,
         onError: () => undefined,
         release: releasing(async (t) => void released.push(t[0]!.runId)),
-        isOutage: (error) => error === outage,
+        outages: { isOutage: (error) => error === outage },
       },
     );
     // Run 7 is taken again at once (no retry delay) and completed; run 8 waits for its retry.

@@ -20,7 +20,9 @@ export interface HttpPostResponse {
 }
 
 /** Sends one POST; never follows a redirect (a 3xx is returned as it came, `Location` included). */
-export type HttpPost = (url: string, request: HttpPostRequest) => Promise<HttpPostResponse>;
+export interface HttpPost {
+  post(url: string, request: HttpPostRequest): Promise<HttpPostResponse>;
+}
 
 export interface HttpPostOptions {
   /** The operator's choice to let users' URLs reach this machine and local networks. */
@@ -46,7 +48,7 @@ export function httpPoster(options: HttpPostOptions): HttpPost {
     'https:': new https.Agent({ keepAlive: false, lookup }),
   } as const;
 
-  return (rawUrl, request) => {
+  return { post: (rawUrl, request) => {
     let url: URL;
     try {
       url = new URL(rawUrl);
@@ -60,7 +62,7 @@ export function httpPoster(options: HttpPostOptions): HttpPost {
       return Promise.reject(new PrivateAddressError(`refused to connect to ${url.hostname}: a local or private address`));
     }
     return post(url, request, url.protocol === 'https:' ? https : http, agents[url.protocol]);
-  };
+  } };
 }
 
 function post(url: URL, request: HttpPostRequest, client: typeof http | typeof https, agent: http.Agent): Promise<HttpPostResponse> {

@@ -27,7 +27,10 @@ export interface TransportRequest {
   timeoutMs: number;
 }
 
-export type Transport = (url: string, request: TransportRequest) => Promise<TransportResponse>;
+/** One GET, after redirects: the seam of every outbound reader (store pages, metadata, exchange rates). */
+export interface Transport {
+  get(url: string, request: TransportRequest): Promise<TransportResponse>;
+}
 
 /** Thrown when `timeoutMs` passes before the page (headers or body) arrived; named as fetch's timeout is. */
 export class TransportTimeoutError extends Error {
@@ -69,7 +72,7 @@ export function nodeHttpTransport(options: NodeHttpTransportOptions = {}): Trans
     'https:': new https.Agent({ keepAlive: true, scheduling: 'lifo', lookup: publicOnly }),
   } as const;
 
-  return async (startUrl, request) => {
+  return { get: async (startUrl, request) => {
     const deadline = Date.now() + request.timeoutMs;
     let url = new URL(startUrl);
     const local = isPrivateHost(url.hostname, isPrivate);
@@ -86,7 +89,7 @@ export function nodeHttpTransport(options: NodeHttpTransportOptions = {}): Trans
       }
       return responseOf(response, url.toString(), deadline, request.timeoutMs);
     }
-  };
+  } };
 }
 
 function get(
@@ -185,7 +188,7 @@ function readCapped(res: http.IncomingMessage, maxBytes: number, deadline: numbe
 
 /** The same interface over a WHATWG fetch (tests that watch when requests leave pass their own). */
 export function fetchTransport(fetchImpl: typeof fetch): Transport {
-  return async (url, request) => {
+  return { get: async (url, request) => {
     const response = await fetchImpl(url, { headers: request.headers, redirect: 'follow', signal: AbortSignal.timeout(request.timeoutMs) });
     return {
       status: response.status,
@@ -194,7 +197,7 @@ export function fetchTransport(fetchImpl: typeof fetch): Transport {
       discard: () => void response.body?.cancel().catch(() => undefined),
       text: (maxBytes) => readFetchBody(response, maxBytes),
     };
-  };
+  } };
 }
 
 async function readFetchBody(response: Response, maxBytes: number): Promise<string> {

@@ -47,22 +47,22 @@ describe('nodeHttpTransport: no way from a public page to a local address', () =
   const transport = nodeHttpTransport({ isPrivate, lookup });
 
   it('refuses a redirect to an internal address', async () => {
-    await expect(transport(via(`http://127.0.0.2:${targetPort}/meta-data`), request)).rejects.toBeInstanceOf(PrivateAddressError);
+    await expect(transport.get(via(`http://127.0.0.2:${targetPort}/meta-data`), request)).rejects.toBeInstanceOf(PrivateAddressError);
   });
 
   it('refuses a redirect to a name that resolves to an internal address, checked when connecting', async () => {
-    await expect(transport(via(`http://internal.test:${targetPort}/`), request)).rejects.toThrow(/resolves to a local or private address/);
+    await expect(transport.get(via(`http://internal.test:${targetPort}/`), request)).rejects.toThrow(/resolves to a local or private address/);
   });
 
   it('follows a redirect to a public name', async () => {
-    const response = await transport(via(`http://public.test:${targetPort}/`), request);
+    const response = await transport.get(via(`http://public.test:${targetPort}/`), request);
     expect(response.status).toBe(200);
     expect(await response.text(1000)).toBe('internal secrets');
   });
 
   it('fetches a local start URL the operator chose, and follows its redirects to local addresses', async () => {
     const real = nodeHttpTransport();
-    const response = await real(`http://127.0.0.1:${redirectorPort}/?to=${encodeURIComponent(`http://127.0.0.2:${targetPort}/`)}`, request);
+    const response = await real.get(`http://127.0.0.1:${redirectorPort}/?to=${encodeURIComponent(`http://127.0.0.2:${targetPort}/`)}`, request);
     expect(response.status).toBe(200);
   });
 });

@@ -29,7 +29,7 @@ async function timedAbort(call: (signal: AbortSignal) => Promise<unknown>, ms: n
 
 describe('MetadataHttpClient with an abort signal', () => {
   it('gives up a request in flight at once', async () => {
-    const never: Transport = () => new Promise<TransportResponse>(() => undefined);
+    const never: Transport = { get: () => new Promise<TransportResponse>(() => undefined) };
     const client = new MetadataHttpClient({ ...OPTIONS, minIntervalMs: 0 }, never);
     const { error, elapsed } = await timedAbort((signal) => client.getJson('http://source.test/a', signal), 50);
     expect((error as Error).message).toBe('stopping');
@@ -37,7 +37,7 @@ describe('MetadataHttpClient with an abort signal', () => {
   });
 
   it('gives up waiting for its turn (the spacing between requests) at once', async () => {
-    const client = new MetadataHttpClient({ ...OPTIONS, minIntervalMs: 30_000 }, async () => answering(200));
+    const client = new MetadataHttpClient({ ...OPTIONS, minIntervalMs: 30_000 }, { get: async () => answering(200) });
     await client.getJson('http://source.test/first');
     const { error, elapsed } = await timedAbort((signal) => client.getJson('http://source.test/second', signal), 50);
     expect((error as Error).message).toBe('stopping');
@@ -45,14 +45,14 @@ describe('MetadataHttpClient with an abort signal', () => {
   });
 
   it('gives up the backoff between attempts at once', async () => {
-    const client = new MetadataHttpClient({ ...OPTIONS, minIntervalMs: 0, baseBackoffMs: 30_000 }, async () => answering(503));
+    const client = new MetadataHttpClient({ ...OPTIONS, minIntervalMs: 0, baseBackoffMs: 30_000 }, { get: async () => answering(503) });
     const { error, elapsed } = await timedAbort((signal) => client.getJson('http://source.test/a', signal), 50);
     expect((error as Error).message).toBe('stopping');
     expect(elapsed).toBeLessThan(1_000);
   });
 
   it('answers as before without a signal', async () => {
-    const client = new MetadataHttpClient({ ...OPTIONS, minIntervalMs: 0 }, async () => answering(200, '{"a":1}'));
+    const client = new MetadataHttpClient({ ...OPTIONS, minIntervalMs: 0 }, { get: async () => answering(200, '{"a":1}') });
     expect(await client.getJson('http://source.test/a')).toEqual({ kind: 'json', body: { a: 1 } });
   });
 });
