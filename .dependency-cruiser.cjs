@@ -32,6 +32,13 @@ module.exports = {
       from: { path: '^src/application/alerts/' },
       to: { path: '^src/application/pricing/' },
     },
+    {
+      name: 'catalog-never-imports-wishes',
+      severity: 'error',
+      comment: 'Areas talk in one direction: wishes use the catalog (CatalogWriter); the catalog knows nothing of wishes.',
+      from: { path: '^src/application/catalog/' },
+      to: { path: '^src/application/wishes/' },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
