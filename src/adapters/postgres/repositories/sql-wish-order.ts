@@ -1,7 +1,7 @@
 import type { PageRequest } from '../../../domain/shared/page.js';
 import { SAVING_RATIO_SCALE, type WishOrder } from '../../../domain/wishes/wish-order.js';
 import type { KeysetPlan } from '../../kits/sql/keyset.js';
-import { BEST_COLUMNS, BEST_OFFER, LOWEST, LOWEST_COLUMNS, READER, winnerDetails } from './sql-wish-prices.js';
+import { ALL_NEEDS, BEST_COLUMNS, bestOffer, lowest, LOWEST_COLUMNS, READER, type ReaderNeeds, winnerDetails } from './sql-wish-prices.js';
 
 /*
  * A page of the user's wishes by title, price or saving (domain/wishes/wish-order.ts states the orders; the shared
@@ -55,8 +55,6 @@ function orderSqlOf(order: WishOrder): OrderSql {
   }
 }
 
-const BEST_JOIN = `left join lateral (${BEST_OFFER}) best on true`;
-const LOWEST_JOIN = `left join lateral (${LOWEST}) lowest on true`;
 
 /** The place columns: `sort_missing`, `sort_0`, `sort_1`, … */
 function placeColumns(sql: OrderSql): string {
@@ -87,8 +85,16 @@ export interface SortedWishesFilters {
  * at either end), each with its best and lowest price, as pricedWishFromRow reads them. What ranking does not need is
  * read for the page alone (a title order without a price filter reads 101 best offers, not one per wish).
  */
-export function sortedWishesStatement(userId: number, filters: SortedWishesFilters, order: WishOrder, request: PageRequest): SortedWishesStatement {
+export function sortedWishesStatement(
+  userId: number,
+  filters: SortedWishesFilters,
+  order: WishOrder,
+  request: PageRequest,
+  needs: ReaderNeeds = ALL_NEEDS,
+): SortedWishesStatement {
   const sql = orderSqlOf(order);
+  const BEST_JOIN = `left join lateral (${bestOffer(needs)}) best on true`;
+  const LOWEST_JOIN = `left join lateral (${lowest(needs)}) lowest on true`;
   const bestRanked = sql.ranksByBest || filters.readBest;
   const w = request.window;
   // prev and last pages are read against the display order, then reversed; wishes without a value stay last.

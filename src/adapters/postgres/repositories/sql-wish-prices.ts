@@ -55,6 +55,25 @@ export const READER = `reader as (
   from effective_preferences p where p.user_id = ?
 )`;
 
+/**
+ * What a reader's prices must work out beyond the index's cheapest quote per edition: conversion (C11.4: every
+ * currency's rows, each with its rate) and shipping (C11.5: the rows a delivered price may undercut). A reader who
+ * converts nothing and buys only at stores that state no shipping to them gets the one-step-per-edition statement;
+ * each statement is built for what its reader needs, so nobody pays to plan or run what does not apply to them.
+ */
+export interface ReaderNeeds {
+  converts: boolean;
+  ships: boolean;
+}
+
+/** Every part: the statement that is right for any reader (the case tables play it too). */
+export const ALL_NEEDS: ReaderNeeds = { converts: true, ships: true };
+
+/** The reader's needs, read before their statement is built. Takes the user id as its parameter. */
+export const READER_NEEDS = `select p.convert_currencies as converts,
+       exists (select 1 from store s where ${STORE_IN_SCOPE} and ${shippingRulesSql('s', 'p.country')} is not null) as ships
+  from effective_preferences p where p.user_id = ?`;
+
 /** The editions `e` of book `book_id` the reader `r` reads. */
 export const readsEdition = (bookId: string): string =>
   `e.book_id = ${bookId} and e.format = any(r.formats)
@@ -106,6 +125,23 @@ const VALUED = `${rateOf('p.fetched_at')}
       cross join lateral (select u.user_minor, u.shipping_minor, ${inReaderCurrency('u.shipping_minor')} as user_shipping_minor) v0
       cross join lateral (select v0.*, v0.user_minor + coalesce(v0.user_shipping_minor, 0) as ranking_minor) v`;
 
+/** VALUED for a reader who converts nothing: every row is in their currency already. */
+const VALUED_IN_READER_CURRENCY = `cross join lateral (select null::numeric as rate, null::date as rate_date) x
+      cross join lateral (select p.amount_minor as user_minor,
+               ${shippingMinorSql(`(${SHIP} -> 'rules')`, 'p.amount_minor', 'p.currency', `(${SHIP} ->> 'currency')`)} as shipping_minor) u
+      cross join lateral (select u.user_minor, u.shipping_minor, u.shipping_minor as user_shipping_minor) v0
+      cross join lateral (select v0.*, v0.user_minor + coalesce(v0.user_shipping_minor, 0) as ranking_minor) v`;
+
+/** Wish `w`'s best offer when neither conversion nor shipping applies: each edition's first, the cheapest of those. */
+const CHEAPEST_FIRST = `select p.edition_id, e.format, p.store_id, p.currency, p.amount_minor, p.availability, p.fetched_at,
+             null::numeric as rate, null::date as rate_date, p.amount_minor as user_minor, null::bigint as shipping_minor,
+             null::bigint as user_shipping_minor, p.amount_minor as ranking_minor
+      from edition e
+      cross join lateral ${firstOfEdition(OFFER_COLUMNS, IN_STOCK, 'p.latest_minor, p.latest_fetched_at desc')} p
+      where ${readsEdition('w.book_id')}
+      order by p.amount_minor, p.fetched_at desc, p.edition_id, p.store_id
+      limit 1`;
+
 /**
  * Wish `w`'s best offer: edition_id, format, store_id, currency, amount_minor, availability, fetched_at, rate,
  * rate_date, user_minor, shipping_minor, user_shipping_minor, ranking_minor (no row without one). Its URL and store name
@@ -113,7 +149,9 @@ const VALUED = `${rateOf('p.fetched_at')}
  * the winner's ranking amount (`bound`: no offer's ranking is under its amount), so only the editions whose first is at
  * or under it are read again, and only their offers at or under it.
  */
-export const BEST_OFFER = `with firsts as materialized (
+export function bestOffer(needs: ReaderNeeds): string {
+  if (!needs.converts && !needs.ships) return CHEAPEST_FIRST;
+  return `with firsts as materialized (
         select e.format, p.*
         from edition e
         cross join lateral ${firstOfEdition(OFFER_COLUMNS, IN_STOCK, 'p.latest_minor, p.latest_fetched_at desc')} p
@@ -130,19 +168,24 @@ export const BEST_OFFER = `with firsts as materialized (
           select ${OFFER_COLUMNS} from edition_store_price p
           where p.edition_id = f.edition_id and p.store_id + 0 = any(r.store_ids) and p.currency = r.currency${IN_STOCK}
             and p.latest_minor <= bound.b) p
-        where f.amount_minor <= bound.b
+        where f.amount_minor <= bound.b${
+          needs.converts
+            ? `
         union all
         select e.format, p.*
         from edition e cross join lateral ${othersOfEdition(OFFER_COLUMNS, IN_STOCK)} p
-        where r.converts and ${readsEdition('w.book_id')}
+        where r.converts and ${readsEdition('w.book_id')}`
+            : ''
+        }
       )
       select p.edition_id, p.format, p.store_id, p.currency, p.amount_minor, p.availability, p.fetched_at,
              x.rate, x.rate_date, v.user_minor, v.shipping_minor, v.user_shipping_minor, v.ranking_minor
       from offers p
-      ${VALUED}
+      ${needs.converts ? VALUED : VALUED_IN_READER_CURRENCY}
       where v.user_minor is not null
       order by v.ranking_minor, p.fetched_at desc, p.edition_id, p.store_id
       limit 1`;
+}
 
 /** The URL and the store name of the best offer of edition `editionId` at store `storeId` in `currency` (column expressions). */
 export const winnerDetails = (editionId: string, storeId: string, currency: string): { url: string; storeName: string } => ({
@@ -152,9 +195,9 @@ export const winnerDetails = (editionId: string, storeId: string, currency: stri
 });
 
 const BEST_WINNER = winnerDetails('b.edition_id', 'b.store_id', 'b.currency');
-const BEST = `select b.*, ${BEST_WINNER.url} as url,
+const best = (needs: ReaderNeeds): string => `select b.*, ${BEST_WINNER.url} as url,
                    ${BEST_WINNER.storeName} as store_name
-    from (${BEST_OFFER}) b`;
+    from (${bestOffer(needs)}) b`;
 
 const LOW_COLUMNS = 'p.edition_id, p.store_id, p.currency, p.lowest_minor as low_minor, p.lowest_fetched_at as fetched_at';
 
@@ -162,7 +205,17 @@ const LOW_COLUMNS = 'p.edition_id, p.store_id, p.currency, p.lowest_minor as low
  * Wish `w`'s lowest price ever in scope: edition_id, format, store_id, currency, low_minor, fetched_at, rate,
  * rate_date, user_low_minor (no row without one).
  */
-export const LOWEST = `select p.edition_id, e.format, p.store_id, p.currency, p.low_minor, p.fetched_at, x.rate, x.rate_date,
+export function lowest(needs: ReaderNeeds): string {
+  if (!needs.converts) {
+    return `select p.edition_id, e.format, p.store_id, p.currency, p.low_minor, p.fetched_at, null::numeric as rate,
+           null::date as rate_date, p.low_minor as user_low_minor
+    from edition e
+    cross join lateral ${firstOfEdition(LOW_COLUMNS, '', 'p.lowest_minor, p.lowest_fetched_at')} p
+    where ${readsEdition('w.book_id')}
+    order by p.low_minor, p.fetched_at, p.edition_id, p.store_id
+    limit 1`;
+  }
+  return `select p.edition_id, e.format, p.store_id, p.currency, p.low_minor, p.fetched_at, x.rate, x.rate_date,
            l.user_low_minor
     from edition e
     cross join lateral (
@@ -173,13 +226,14 @@ export const LOWEST = `select p.edition_id, e.format, p.store_id, p.currency, p.
     where ${readsEdition('w.book_id')} and l.user_low_minor is not null
     order by l.user_low_minor, p.fetched_at, p.edition_id, p.store_id
     limit 1`;
+}
 
-/** The columns pricedWishFromRow reads from a `lowest` row of LOWEST. */
+/** The columns pricedWishFromRow reads from a `lowest` row of `lowest()`. */
 export const LOWEST_COLUMNS = `lowest.edition_id as lowest_edition_id, lowest.format as lowest_format, lowest.store_id as lowest_store_id,
        lowest.currency as lowest_currency, lowest.low_minor as lowest_minor, lowest.fetched_at as lowest_fetched_at,
        lowest.rate as lowest_rate, lowest.rate_date as lowest_rate_date, lowest.user_low_minor as lowest_user_minor`;
 
-/** The columns pricedWishFromRow reads from a `best` row of BEST_OFFER (but its URL and store name). */
+/** The columns pricedWishFromRow reads from a `best` row of `bestOffer()` (but its URL and store name). */
 export const BEST_COLUMNS = `best.edition_id as best_edition_id, best.format as best_format, best.store_id as best_store_id,
          best.currency as best_currency, best.amount_minor as best_minor, best.availability as best_availability,
          best.fetched_at as best_fetched_at, best.rate as best_rate, best.rate_date as best_rate_date,
@@ -217,7 +271,7 @@ export const belowMaxPriceIs = (value: boolean): [string, unknown[]] => [`(${BEL
 export const bestFormatIs = (format: string): [string, unknown[]] => ['best.format = ?', [format]];
 
 /** One statement: the user's wishes matching the filters, in keyset order, each with its best and lowest price. */
-export function pricedWishesStatement(userId: number, query: PricedWishQuery): { sql: string; params: unknown[] } {
+export function pricedWishesStatement(userId: number, query: PricedWishQuery, needs: ReaderNeeds = ALL_NEEDS): { sql: string; params: unknown[] } {
   const conditions = ['w.user_id = ?', ...query.filters.map(([c]) => c), ...(query.keyset ? [query.keyset] : [])];
   const sql = `with ${READER},
 page as (
@@ -225,14 +279,14 @@ page as (
          r.currency as reader_currency, ${BEST_COLUMNS},
          best.store_name as best_store_name, best.url as best_url
   from wish w cross join reader r
-  left join lateral (${BEST}) best on true
+  left join lateral (${best(needs)}) best on true
   where ${conditions.join(' and ')}
   order by w.wish_id ${query.direction}
   limit ?
 )
 select w.*, ${LOWEST_COLUMNS}
 from page w cross join reader r
-left join lateral (${LOWEST}) lowest on true
+left join lateral (${lowest(needs)}) lowest on true
 order by w.wish_id ${query.direction}`;
   const params = [userId, userId, ...query.filters.flatMap(([, p]) => p), ...query.keysetParams, query.limit];
   return { sql, params };

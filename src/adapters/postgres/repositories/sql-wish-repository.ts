@@ -12,7 +12,7 @@ import { executeBound, selectRows } from '../../kits/sql/select-rows.js';
 import { OrmEntityManager } from '../orm-tokens.js';
 import { type Row, toDate, toId } from './row-mapping.js';
 import { sortedWishesStatement } from './sql-wish-order.js';
-import { belowMaxPriceIs, bestFormatIs, type PricedWishQuery, pricedWishesStatement, pricedWishFromRow } from './sql-wish-prices.js';
+import { belowMaxPriceIs, bestFormatIs, type PricedWishQuery, pricedWishesStatement, pricedWishFromRow, READER_NEEDS, type ReaderNeeds } from './sql-wish-prices.js';
 
 const WISH_COLUMNS = 'w.wish_id, w.book_id, w.is_monitored, w.max_price_minor, w.max_price_currency, w.created_at';
 
@@ -32,7 +32,7 @@ export class SqlWishRepository implements WishRepository {
     if (order.field !== 'created_at') {
       // Worked out from the prices and titles as they are read: every wish of the user that passes the filters is ranked.
       const readBest = filter.belowMaxPrice !== undefined || filter.format !== undefined;
-      const sorted = sortedWishesStatement(userId, { conditions: filters, readBest }, order, request);
+      const sorted = sortedWishesStatement(userId, { conditions: filters, readBest }, order, request, await this.needsOf(userId));
       return sliceOf((await selectRows(this.em, sorted.sql, sorted.params)).map(pricedWishFromRow), sorted.plan);
     }
     // wish_user_idx (user_id, wish_id) serves both orders.
@@ -54,8 +54,14 @@ export class SqlWishRepository implements WishRepository {
   }
 
   private async pricedRows(userId: number, query: PricedWishQuery): Promise<PricedWish[]> {
-    const { sql, params } = pricedWishesStatement(userId, query);
+    const { sql, params } = pricedWishesStatement(userId, query, await this.needsOf(userId));
     return (await selectRows(this.em, sql, params)).map(pricedWishFromRow);
+  }
+
+  /** Whether the user's prices involve conversion or shipping: their statement is built for what applies. */
+  private async needsOf(userId: number): Promise<ReaderNeeds> {
+    const [row] = await selectRows(this.em, READER_NEEDS, [userId]);
+    return { converts: row?.converts === true, ships: row?.ships === true };
   }
 
   async add(userId: number, wish: NewWish): Promise<Wish> {
