@@ -7,14 +7,14 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { goodreadsCsv } from '../support/import-fixtures.js';
 import { expectText, openSession, signIn, startWebHarness, uniqueIsbn, type WebHarness } from './support/web-harness.js';
+import { languageIdOf } from '../support/pricing-integration-helpers.js';
 
 let h: WebHarness;
 let englishId: number;
 
 beforeAll(async () => {
   h = await startWebHarness();
-  const [row] = await h.t.db.sql<{ language_id: string }>("select language_id from language where language_code = 'en'");
-  englishId = Number(row!.language_id);
+  englishId = await languageIdOf(h.t, 'en');
 });
 afterAll(async () => {
   await h?.stop();

@@ -1,13 +1,13 @@
 // Several books or authors by id in one request (`ids`), and each book's cover and formats, over real HTTP.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../../support/test-service.js';
+import { languageIdOf } from '../../support/pricing-integration-helpers.js';
 
 let t: TestService;
 let englishId: number;
 beforeAll(async () => {
   t = await startTestService();
-  const [row] = await t.db.sql<{ language_id: string }>("select language_id from language where language_code = 'en'");
-  englishId = Number(row!.language_id);
+  englishId = await languageIdOf(t, 'en');
 });
 afterAll(async () => {
   await t.stop();

@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../../support/test-service.js';
 import { createBook, expectError, freshIsbn, insertQuote, type QuoteRow, userIdOf, walkPages } from './user-space-helpers.js';
+import { languageIdOf } from '../../support/pricing-integration-helpers.js';
 
 let t: TestService;
 const store = {} as Record<'home' | 'germany' | 'france' | 'dollars' | 'inactive', number>;
@@ -27,8 +28,7 @@ beforeAll(async () => {
     store[role] = Number(row!.store_id);
   }
   for (const code of ['en', 'de'] as const) {
-    const [row] = await t.db.sql<{ language_id: string }>('select language_id from language where language_code = $1', [code]);
-    language[code] = Number(row!.language_id);
+    language[code] = await languageIdOf(t, code);
   }
 });
 afterAll(async () => {

@@ -9,6 +9,7 @@ import { startTestService, type TestService } from '../../support/test-service.j
 import { playRuleTable } from '../../contracts/rules/rule-table.js';
 import { expectedNames, WISH_ORDER, WISH_ORDER_CASES } from '../../contracts/rules/wish-order.js';
 import { createBook, expectError, freshIsbn, insertQuote } from './user-space-helpers.js';
+import { languageIdOf } from '../../support/pricing-integration-helpers.js';
 
 let t: TestService;
 let storeId: number;
@@ -28,8 +29,7 @@ beforeAll(async () => {
      returning store_id`,
   );
   storeId = Number(store!.store_id);
-  const [english] = await t.db.sql<{ language_id: string }>("select language_id from language where language_code = 'en'");
-  englishId = Number(english!.language_id);
+  englishId = await languageIdOf(t, 'en');
 
   // The books in reverse order, so a later row has a lower book id (the table's tie rule relies on it).
   for (let row = WISH_ORDER_CASES.length - 1; row >= 0; row--) {
