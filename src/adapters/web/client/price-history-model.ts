@@ -164,7 +164,10 @@ export function rangeOf(xs: readonly number[], days: number | null, nowSeconds: 
   const last = xs[xs.length - 1] ?? nowSeconds;
   if (days === null) return { min: first - DAY_S / 2, max: Math.max(last, first) + DAY_S / 2 };
   const max = Math.max(nowSeconds, last) + DAY_S / 2;
-  return { min: max - days * DAY_S - DAY_S / 2, max };
+  // Whole days: today and the `days` days before it, from midnight UTC (a day's point sits at its noon),
+  // so the day 30 days ago stays in "30 days" whatever the hour.
+  const today = Math.floor(nowSeconds / DAY_S) * DAY_S;
+  return { min: today - days * DAY_S, max };
 }
 
 /** The indexes of `xs` inside a range (for keyboard moves), as [first, last], or null when none is. */

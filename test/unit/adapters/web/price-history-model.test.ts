@@ -62,6 +62,13 @@ describe('ranges and keyboard steps', () => {
     expect(indexesIn(xs, rangeOf(xs, 1, now + 30 * 86_400))).toBeNull();
   });
 
+  it('counts whole days: the day n days ago is in the range at any hour of today, the day before it is not', () => {
+    const days = [dayX('2026-10-29'), dayX('2026-10-30'), dayX('2026-11-29')];
+    for (const hour of ['00:00:01', '11:59:59', '12:06:00', '23:59:59']) {
+      expect(indexesIn(days, rangeOf(days, 30, Date.parse(`2026-11-29T${hour}Z`) / 1000)), hour).toEqual([1, 2]);
+    }
+  });
+
   it('finds the store nearest the pointer, and steps between stores that have a price at a date', () => {
     const lines = buildChartData([
       series(1, { daily: [day('2026-11-28', '12.00'), day('2026-11-29', '11.00')] }),
