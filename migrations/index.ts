@@ -21,6 +21,7 @@ import { Migration20261129000019_log_instance } from './Migration20261129000019_
 import { Migration20261129000020_reference_rate } from './Migration20261129000020_reference_rate.js';
 import { Migration20261129000021_store_shipping } from './Migration20261129000021_store_shipping.js';
 import { Migration20261129000022_convert_currencies } from './Migration20261129000022_convert_currencies.js';
+import { Migration20261129000025_edition_store_price_book } from './Migration20261129000025_edition_store_price_book.js';
 
 export const migrationsList = [
   { name: 'Migration20261122000001_catalog', class: Migration20261122000001_catalog },
@@ -45,4 +46,5 @@ export const migrationsList = [
   { name: 'Migration20261129000020_reference_rate', class: Migration20261129000020_reference_rate },
   { name: 'Migration20261129000021_store_shipping', class: Migration20261129000021_store_shipping },
   { name: 'Migration20261129000022_convert_currencies', class: Migration20261129000022_convert_currencies },
+  { name: 'Migration20261129000025_edition_store_price_book', class: Migration20261129000025_edition_store_price_book },
 ];

@@ -505,5 +505,31 @@ export const BEST_PRICE_SCOPE: RuleTable<BestPriceScopeCase, BestAndLowest> = {
       best: 'euros', lowest: 'pounds',
       lowestConverted: `10.00 EUR at 1.25000000 of ${dayOf(1)}`,
     },
+    {
+      // The statements read other currencies' offers only up to what the lowest rate of any day allows: an offer
+      // equal to the best at its own day's rate, the lowest there is, is still read, and wins as the fresher.
+      name: 'converting: an offer equal to the best at the lowest rate of any day is a tie, the fresher wins; for the lowest, the earlier',
+      reader: CONVERTING,
+      rates: [...DAY_ONE_RATES, { day: 5, perEuro: { USD: '1' } }],
+      quotes: [q('euros', 'paperback-en', 'home', '8.00', 1), q('dollars', 'paperback-en', 'dollars-intl', '10.00 USD', 2)],
+      best: 'dollars', lowest: 'euros',
+      bestShows: { converted: `8.00 EUR at 0.80000000 of ${dayOf(1)}` },
+    },
+    {
+      name: 'converting: one cent dearer than the best at the lowest rate of any day loses',
+      reader: CONVERTING,
+      rates: [...DAY_ONE_RATES, { day: 5, perEuro: { USD: '1' } }],
+      quotes: [q('euros', 'paperback-en', 'home', '8.00', 1), q('dollars', 'paperback-en', 'dollars-intl', '10.02 USD', 2)],
+      best: 'euros', lowest: 'euros',
+    },
+    {
+      name: 'converting: with no offer in the reader’s currency, every other currency’s offers are compared',
+      reader: CONVERTING,
+      rates: DAY_ONE_RATES,
+      quotes: [q('dollars', 'paperback-en', 'dollars-intl', '10.00 USD', 1), q('pounds', 'paperback-en', 'pounds-intl', '5.00 GBP', 1)],
+      best: 'dollars', lowest: 'pounds',
+      bestShows: { converted: `8.00 EUR at 0.80000000 of ${dayOf(1)}` },
+      lowestConverted: `6.25 EUR at 1.25000000 of ${dayOf(1)}`,
+    },
   ],
 };

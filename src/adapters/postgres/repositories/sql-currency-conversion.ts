@@ -51,6 +51,19 @@ export function rateSql(from: string, to: string, day: string): string {
 }
 
 /**
+ * A lower bound of what one minor unit of `from` is worth in minor units of `to` (`toDigits` minor digits) on any day
+ * of the reference rates: the lowest units of `to` per euro over the highest of `from`, less the rate's rounding, at
+ * the two currencies' minor scale. Null when either has no rate at all (nothing in `from` converts). What lets the
+ * statements skip the rows that, converted, could not undercut a price already found (no rate looked up for them).
+ */
+export function minorFactorFloorSql(from: string, to: string, toDigits: string): string {
+  const base = `'${RATE_BASE_CURRENCY}'`;
+  const perEuro = (currency: string, extreme: 'min' | 'max'): string =>
+    `(case when ${currency} = ${base} then 1 else (select ${extreme}(b.per_euro) from reference_rate b where b.currency = ${currency}) end)`;
+  return `((${perEuro(to, 'min')} / ${perEuro(from, 'max')} - 0.${'0'.repeat(RATE_DECIMALS - 1)}1) * ${minorScaleSql(minorDigitsSql(from), toDigits)})`;
+}
+
+/**
  * `amountMinor` (minor units of `from`) at `rate`, in minor units of the currency with `toDigits` minor digits,
  * rounded half up (PostgreSQL rounds a numeric half away from zero: the same for the amounts, never negative).
  */

@@ -5,7 +5,7 @@ import { Money } from '../../../domain/shared/money.js';
 import { type BestPrice, type Conversion, isBelowMaxPrice, type LowestPrice, type PricedWish } from '../../../domain/wishes/wish-prices.js';
 import { type Row, toDate, toId } from './row-mapping.js';
 import { belowMaxPriceSql } from './sql-below-max-price.js';
-import { convertedMinorSql, minorDigitsSql, rateSql, utcDaySql } from './sql-currency-conversion.js';
+import { convertedMinorSql, minorDigitsSql, minorFactorFloorSql, rateSql, utcDaySql } from './sql-currency-conversion.js';
 import { shippingMinorSql, shippingRulesSql } from './sql-shipping.js';
 
 /*
@@ -27,12 +27,13 @@ import { shippingMinorSql, shippingRulesSql } from './sql-shipping.js';
  * the lowest edition and store id.
  *
  * Both read edition_store_price (each pair's latest quote and lowest price, kept by triggers on price_quote), so a
- * wish costs no years of quotes; and each edition's cheapest store in the user's currency comes first in an index
- * (migration 15), so a wish costs one index step per edition and kind rather than a row per (edition, store). Shipping
- * makes the winner depend on the store, but never below its amount: the editions' firsts give a bound (the lowest of
- * their delivered prices), and only the user's-currency rows at or under it are read again, valued with their
- * shipping — with no shipping known, the bound is the cheapest amount and only its ties are read. Quotes in other
- * currencies (only read when the user converts) are each converted. The wishes are read in keyset order with the best
+ * wish costs no years of quotes; each summary carries its edition's book, format and language (migration 25), so the
+ * book's cheapest offer in a currency comes first along one index: a wish costs one index step per kind and currency,
+ * whatever its number of editions and stores. Shipping makes the winner depend on the store, but never below its
+ * amount: the first offer's delivered price bounds the winner, and only the reader's-currency offers at or under it
+ * are read and valued. A reader who converts pays one more step per other currency of their stores, read only up to
+ * what the lowest rate of any day could bring under the bound (`rate_floors`), each of those converted at its day's
+ * rate. The wishes are read in keyset order with the best
  * price beside each (so a below_max_price filter leaves pages full); the lowest price is looked up for the page only.
  * The orders by title, price and saving rank every wish of the user with the same pieces (sql-wish-order.ts).
  */
@@ -42,23 +43,31 @@ const STORE_IN_SCOPE = 'store_sells_to(s, p.country, case when p.convert_currenc
 
 /**
  * The caller's scope, worked out once: currency (and its minor digits), country, whether they convert, formats,
- * readable languages, the stores whose quotes count, and those stores' shipping to the reader (`ships`: store id →
- * the store's currency and its charges to the reader's country, else to `*`; stores that say nothing are absent). Shared with the price history (sql-wish-price-history.ts), so
- * both read one scope. Takes the user id as its parameter.
+ * readable languages, the stores whose quotes count, those stores' shipping to the reader (`ships`: store id →
+ * the store's currency and its charges to the reader's country, else to `*`; stores that say nothing are absent), and,
+ * for a reader who converts, each other currency of their stores with a lower bound of what its minor unit is worth in
+ * theirs on any day (`rate_floors`: currency → factor; a currency without rates is absent, its quotes convert never).
+ * Shared with the price history (sql-wish-price-history.ts), so both read one scope. Takes the user id as its
+ * parameter.
  */
 export const READER = `reader as (
   select p.currency, p.formats, p.country, p.convert_currencies as converts, ${minorDigitsSql('p.currency')} as digits,
          array(select ul.language_id from user_language ul where ul.user_id = p.user_id) as language_ids,
          array(select s.store_id from store s where ${STORE_IN_SCOPE}) as store_ids,
          coalesce((select jsonb_object_agg(s.store_id::text, jsonb_build_object('currency', s.currency, 'rules', ${shippingRulesSql('s', 'p.country')}))
-                   from store s where ${STORE_IN_SCOPE} and ${shippingRulesSql('s', 'p.country')} is not null), '{}') as ships
+                   from store s where ${STORE_IN_SCOPE} and ${shippingRulesSql('s', 'p.country')} is not null), '{}') as ships,
+         case when p.convert_currencies then coalesce((
+           select jsonb_object_agg(c.currency, c.factor) from (
+             select o.currency, ${minorFactorFloorSql('o.currency', 'p.currency', minorDigitsSql('p.currency'))} as factor
+             from (select distinct s.currency from store s where ${STORE_IN_SCOPE} and s.currency <> p.currency) o) c
+           where c.factor is not null), '{}') else '{}' end as rate_floors
   from effective_preferences p where p.user_id = ?
 )`;
 
 /**
- * What a reader's prices must work out beyond the index's cheapest quote per edition: conversion (C11.4: every
+ * What a reader's prices must work out beyond the index's cheapest quote per book: conversion (C11.4: every
  * currency's rows, each with its rate) and shipping (C11.5: the rows a delivered price may undercut). A reader who
- * converts nothing and buys only at stores that state no shipping to them gets the one-step-per-edition statement;
+ * converts nothing and buys only at stores that state no shipping to them gets the one-step-per-book statement;
  * each statement is built for what its reader needs, so nobody pays to plan or run what does not apply to them.
  */
 export interface ReaderNeeds {
@@ -79,29 +88,40 @@ export const readsEdition = (bookId: string): string =>
   `e.book_id = ${bookId} and e.format = any(r.formats)
      and (cardinality(r.language_ids) = 0 or e.language_id = any(r.language_ids))`;
 
-/** The summaries `p` of edition `e` at the reader `r`'s stores (the store test a filter: see firstOfEdition). */
-const SUMMARY_IN_SCOPE = 'p.edition_id = e.edition_id and p.store_id + 0 = any(r.store_ids)';
+/**
+ * The summaries `p` of book `bookId` in `currency` that count for the reader `r`: an edition they read (the summary
+ * carries its edition's book, format and language: migration 25), at a store they buy from. Along the book's index
+ * (book_id, currency, then the price order) the rest are filters on the index's own columns, so the first row in
+ * scope is a few index entries away. The store test stays a filter on purpose (`+ 0`): as an index condition,
+ * PostgreSQL 18 sorts the reader's store array again on every one of the page's index scans.
+ */
+const summariesInScope = (bookId: string, currency: string): string =>
+  `p.book_id = ${bookId} and p.currency = ${currency} and p.format = any(r.formats)
+          and (cardinality(r.language_ids) = 0 or p.language_id = any(r.language_ids)) and p.store_id + 0 = any(r.store_ids)`;
+
+const MAX_BIGINT = '9223372036854775807';
 
 /**
- * The edition `e`'s first summary in the reader's currency and scope by `order`: one step along an index per edition
- * (migration 15), not a row per store. The store test is a filter on purpose (`+ 0`): as an index condition,
- * PostgreSQL 18 sorts the reader's store array again on every one of the page's thousand index scans, which cost more
- * than the scans.
+ * Wish `w`'s summaries in the reader's other currencies (`rate_floors`) whose `amount` column, converted, could still
+ * be at or under `bound` (minor units of the reader's currency; null: no bound): one index range per currency, cut
+ * where even the lowest rate of any day would put the amount over the bound (a converted amount is rounded half up,
+ * hence the half unit; a bigint, so the range is an index condition). `offset 0` keeps the scan a step per currency: pulled up into the join, PostgreSQL guesses a
+ * hundred currencies and hashes the book's rows instead of reading the ranges.
  */
-const firstOfEdition = (columns: string, condition: string, order: string): string => `(
-      select ${columns} from edition_store_price p
-      where ${SUMMARY_IN_SCOPE} and p.currency = r.currency${condition}
-      order by ${order}, p.store_id
-      limit 1)`;
+const othersInScope = (columns: string, amount: string, bound: string, condition: string): string => `
+        select p.*
+        from jsonb_each_text(r.rate_floors) as c(currency, factor)
+        cross join lateral (
+          select ${columns} from edition_store_price p
+          where ${summariesInScope('w.book_id', 'c.currency::char(3)')}${condition}
+            and ${amount} <= coalesce(least(floor((${bound} + 0.5) / nullif(greatest(c.factor::numeric, 0), 0)), ${MAX_BIGINT})::bigint, ${MAX_BIGINT})
+          offset 0) p`;
 
-/** Every summary of edition `e` in another currency than the reader's, when the reader converts. */
-const othersOfEdition = (columns: string, condition: string): string => `(
-      select ${columns} from edition_store_price p
-      where r.converts and ${SUMMARY_IN_SCOPE} and p.currency <> r.currency${condition})`;
-
-const OFFER_COLUMNS = `p.edition_id, p.store_id, p.currency, p.latest_minor as amount_minor,
+const OFFER_COLUMNS = `p.edition_id, p.format, p.store_id, p.currency, p.latest_minor as amount_minor,
                p.latest_availability as availability, p.latest_fetched_at as fetched_at`;
 const IN_STOCK = " and p.latest_availability <> 'out_of_stock'";
+/** The best price's order (the book's index order after its currency). */
+const BEST_ORDER = 'p.latest_minor, p.latest_fetched_at desc, p.edition_id, p.store_id';
 
 /** Row `p`'s rate into the reader's currency for a quote fetched at `at` (`x.rate`, `x.rate_date`; null when none). */
 const rateOf = (at: string): string => `left join lateral (${rateSql('p.currency', 'r.currency', utcDaySql(at))}) x on true`;
@@ -112,6 +132,8 @@ const inReaderCurrency = (minor: string): string =>
 
 /** Row `p`'s store's shipping entry in the reader's `ships`. */
 const SHIP = "(r.ships -> p.store_id::text)";
+/** Shipping to the reader of offer row `p`, in its currency (null: unknown). */
+const SHIPPING_OF_P = shippingMinorSql(`(${SHIP} -> 'rules')`, 'p.amount_minor', 'p.currency', `(${SHIP} ->> 'currency')`);
 
 /**
  * An offer row `p` (store_id, currency, amount_minor, fetched_at), valued for the reader `r`: `x` its
@@ -120,61 +142,47 @@ const SHIP = "(r.ships -> p.store_id::text)";
  * currency, and `v.ranking_minor` what ranks it.
  */
 const VALUED = `${rateOf('p.fetched_at')}
-      cross join lateral (select ${inReaderCurrency('p.amount_minor')} as user_minor,
-               ${shippingMinorSql(`(${SHIP} -> 'rules')`, 'p.amount_minor', 'p.currency', `(${SHIP} ->> 'currency')`)} as shipping_minor) u
+      cross join lateral (select ${inReaderCurrency('p.amount_minor')} as user_minor, ${SHIPPING_OF_P} as shipping_minor) u
       cross join lateral (select u.user_minor, u.shipping_minor, ${inReaderCurrency('u.shipping_minor')} as user_shipping_minor) v0
       cross join lateral (select v0.*, v0.user_minor + coalesce(v0.user_shipping_minor, 0) as ranking_minor) v`;
 
 /** VALUED for a reader who converts nothing: every row is in their currency already. */
 const VALUED_IN_READER_CURRENCY = `cross join lateral (select null::numeric as rate, null::date as rate_date) x
-      cross join lateral (select p.amount_minor as user_minor,
-               ${shippingMinorSql(`(${SHIP} -> 'rules')`, 'p.amount_minor', 'p.currency', `(${SHIP} ->> 'currency')`)} as shipping_minor) u
+      cross join lateral (select p.amount_minor as user_minor, ${SHIPPING_OF_P} as shipping_minor) u
       cross join lateral (select u.user_minor, u.shipping_minor, u.shipping_minor as user_shipping_minor) v0
       cross join lateral (select v0.*, v0.user_minor + coalesce(v0.user_shipping_minor, 0) as ranking_minor) v`;
 
-/** Wish `w`'s best offer when neither conversion nor shipping applies: each edition's first, the cheapest of those. */
-const CHEAPEST_FIRST = `select p.edition_id, e.format, p.store_id, p.currency, p.amount_minor, p.availability, p.fetched_at,
-             null::numeric as rate, null::date as rate_date, p.amount_minor as user_minor, null::bigint as shipping_minor,
-             null::bigint as user_shipping_minor, p.amount_minor as ranking_minor
-      from edition e
-      cross join lateral ${firstOfEdition(OFFER_COLUMNS, IN_STOCK, 'p.latest_minor, p.latest_fetched_at desc')} p
-      where ${readsEdition('w.book_id')}
-      order by p.amount_minor, p.fetched_at desc, p.edition_id, p.store_id
-      limit 1`;
+/** Wish `w`'s first offer in the reader's currency and scope: one step along the book's index. */
+const FIRST_OFFER = `select ${OFFER_COLUMNS} from edition_store_price p
+        where ${summariesInScope('w.book_id', 'r.currency')}${IN_STOCK}
+        order by ${BEST_ORDER}
+        limit 1`;
+
+/** Wish `w`'s best offer when neither conversion nor shipping applies: the first offer. */
+const CHEAPEST_FIRST = `select p.*, null::numeric as rate, null::date as rate_date, p.amount_minor as user_minor,
+             null::bigint as shipping_minor, null::bigint as user_shipping_minor, p.amount_minor as ranking_minor
+      from (${FIRST_OFFER}) p`;
 
 /**
  * Wish `w`'s best offer: edition_id, format, store_id, currency, amount_minor, availability, fetched_at, rate,
  * rate_date, user_minor, shipping_minor, user_shipping_minor, ranking_minor (no row without one). Its URL and store name
- * are read for the winner alone (`winnerDetails`). The editions' first offers in the reader's currency (`firsts`) bound
- * the winner's ranking amount (`bound`: no offer's ranking is under its amount), so only the editions whose first is at
- * or under it are read again, and only their offers at or under it.
+ * are read for the winner alone (`winnerDetails`). The first offer in the reader's currency bounds the winner's
+ * ranking amount (`bound`, its delivered price: no offer ranks under its own amount), so only the offers at or under
+ * it are read and valued — in the reader's currency one range of the book's index, in each other currency the range
+ * its lowest rate allows.
  */
 export function bestOffer(needs: ReaderNeeds): string {
   if (!needs.converts && !needs.ships) return CHEAPEST_FIRST;
-  return `with firsts as materialized (
-        select e.format, p.*
-        from edition e
-        cross join lateral ${firstOfEdition(OFFER_COLUMNS, IN_STOCK, 'p.latest_minor, p.latest_fetched_at desc')} p
-        where ${readsEdition('w.book_id')}
-      ),
-      bound as (
-        select min(p.amount_minor + coalesce(${shippingMinorSql(`(${SHIP} -> 'rules')`, 'p.amount_minor', 'p.currency', `(${SHIP} ->> 'currency')`)}, 0)) as b
-        from firsts p
+  return `with bound as (
+        select p.amount_minor + coalesce(${SHIPPING_OF_P}, 0) as b from (${FIRST_OFFER}) p
       ),
       offers as (
-        select f.format, p.*
-        from firsts f cross join bound
-        cross join lateral (
-          select ${OFFER_COLUMNS} from edition_store_price p
-          where p.edition_id = f.edition_id and p.store_id + 0 = any(r.store_ids) and p.currency = r.currency${IN_STOCK}
-            and p.latest_minor <= bound.b) p
-        where f.amount_minor <= bound.b${
+        select ${OFFER_COLUMNS}
+        from bound cross join edition_store_price p
+        where ${summariesInScope('w.book_id', 'r.currency')}${IN_STOCK} and p.latest_minor <= bound.b${
           needs.converts
             ? `
-        union all
-        select e.format, p.*
-        from edition e cross join lateral ${othersOfEdition(OFFER_COLUMNS, IN_STOCK)} p
-        where r.converts and ${readsEdition('w.book_id')}`
+        union all${othersInScope(OFFER_COLUMNS, 'p.latest_minor', '(select b from bound)', IN_STOCK)}`
             : ''
         }
       )
@@ -199,31 +207,35 @@ const best = (needs: ReaderNeeds): string => `select b.*, ${BEST_WINNER.url} as 
                    ${BEST_WINNER.storeName} as store_name
     from (${bestOffer(needs)}) b`;
 
-const LOW_COLUMNS = 'p.edition_id, p.store_id, p.currency, p.lowest_minor as low_minor, p.lowest_fetched_at as fetched_at';
+const LOW_COLUMNS = 'p.edition_id, p.format, p.store_id, p.currency, p.lowest_minor as low_minor, p.lowest_fetched_at as fetched_at';
+
+/** Wish `w`'s lowest price ever in the reader's currency and scope: one step along the book's lowest-price index. */
+const FIRST_LOW = `select ${LOW_COLUMNS} from edition_store_price p
+      where ${summariesInScope('w.book_id', 'r.currency')}
+      order by p.lowest_minor, p.lowest_fetched_at, p.edition_id, p.store_id
+      limit 1`;
 
 /**
  * Wish `w`'s lowest price ever in scope: edition_id, format, store_id, currency, low_minor, fetched_at, rate,
- * rate_date, user_low_minor (no row without one).
+ * rate_date, user_low_minor (no row without one). For a reader who converts, the lowest in their currency bounds the
+ * other currencies' rows that are read and converted.
  */
 export function lowest(needs: ReaderNeeds): string {
   if (!needs.converts) {
-    return `select p.edition_id, e.format, p.store_id, p.currency, p.low_minor, p.fetched_at, null::numeric as rate,
-           null::date as rate_date, p.low_minor as user_low_minor
-    from edition e
-    cross join lateral ${firstOfEdition(LOW_COLUMNS, '', 'p.lowest_minor, p.lowest_fetched_at')} p
-    where ${readsEdition('w.book_id')}
-    order by p.low_minor, p.fetched_at, p.edition_id, p.store_id
-    limit 1`;
+    return `select p.*, null::numeric as rate, null::date as rate_date, p.low_minor as user_low_minor
+    from (${FIRST_LOW}) p`;
   }
-  return `select p.edition_id, e.format, p.store_id, p.currency, p.low_minor, p.fetched_at, x.rate, x.rate_date,
+  return `with first as materialized (${FIRST_LOW}),
+      candidates as (
+        select * from first
+        union all${othersInScope(LOW_COLUMNS, 'p.lowest_minor', '(select f.low_minor from first f)', '')}
+      )
+    select p.edition_id, p.format, p.store_id, p.currency, p.low_minor, p.fetched_at, x.rate, x.rate_date,
            l.user_low_minor
-    from edition e
-    cross join lateral (
-      select * from ${firstOfEdition(LOW_COLUMNS, '', 'p.lowest_minor, p.lowest_fetched_at')} mine
-      union all ${othersOfEdition(LOW_COLUMNS, '')}) p
+    from candidates p
     ${rateOf('p.fetched_at')}
     cross join lateral (select ${inReaderCurrency('p.low_minor')} as user_low_minor) l
-    where ${readsEdition('w.book_id')} and l.user_low_minor is not null
+    where l.user_low_minor is not null
     order by l.user_low_minor, p.fetched_at, p.edition_id, p.store_id
     limit 1`;
 }
