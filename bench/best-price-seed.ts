@@ -2,9 +2,11 @@
 // for two years (14.6 million quotes), inserted with generate_series, one statement per book on parallel connections;
 // and a second reader ("the sorting reader") with 1,000 wishes of other books of the same shape, quoted for fewer days
 // (a page reads each (edition, store)'s summary, not its quotes, so their number matters little to the sorted pages).
-// Conversion and shipping are on (C11.4, C11.5): every fifth store is an international one pricing in pounds, every
-// third states shipping (to Germany, free at every other one; to `*`), reference rates are published for every
-// weekday of the quotes, and the first reader converts currencies (the sorting reader does not: both are timed).
+// Workload `c11` (the default): conversion and shipping are on (C11.4, C11.5): every fifth store is an international
+// one pricing in pounds, every third states shipping (to Germany, free at every other one; to `*`), reference rates
+// are published for every weekday of the quotes, and the first reader converts currencies (the sorting reader does
+// not: both are timed). Workload `plain`: the shape before C11.4/C11.5 — every store in euros, none stating
+// shipping, nobody converting — so the statement a reader without either gets is timed on the data it was tuned on.
 import pg from 'pg';
 
 export interface BestPriceShape {
@@ -16,7 +18,11 @@ export interface BestPriceShape {
   parallel: number;
   /** The sorting reader's wishes and days of quotes. */
   sorting: { wishes: number; days: number };
+  workload: BestPriceWorkload;
 }
+
+/** `c11`: pound stores, shipping and a converting reader; `plain`: none of them (the workload before C11.4/C11.5). */
+export type BestPriceWorkload = 'c11' | 'plain';
 
 export interface BestPriceWorld {
   userId: number;
@@ -47,18 +53,19 @@ export async function seedBestPriceWorld(url: string, shape: BestPriceShape, say
       await client.query("insert into user_language (user_id, language_id) select $1, language_id from language where language_code = 'en'", [id]);
       return id;
     };
-    userId = await aReader('best-price-reader', true);
+    const c11 = shape.workload === 'c11';
+    userId = await aReader('best-price-reader', c11);
     sortingUserId = await aReader('best-price-sorting-reader', false);
     await client.query(
       `insert into store (store_key, store_name, country, currency, formats, homepage_url, product_url_template, is_active, shipping)
        select 'bench-store-' || n, 'Bench store ' || n, case when n % 5 = 0 then null when n % 2 = 0 then 'DE' end,
-              case when n % 5 = 0 then 'GBP' else 'EUR' end, '{paperback,hardcover}',
+              case when $2 and n % 5 = 0 then 'GBP' else 'EUR' end, '{paperback,hardcover}',
               'https://store.example', 'https://store.example/' || n || '/{isbn13}', true,
-              case when n % 3 = 0 then jsonb_build_object(
+              case when $2 and n % 3 = 0 then jsonb_build_object(
                 'DE', jsonb_build_object('flat_minor', case when n % 2 = 0 then 0 else 149 + n * 10 end, 'free_from_minor', 1500, 'per_extra_item_minor', null),
                 '*', jsonb_build_object('flat_minor', 599, 'free_from_minor', null, 'per_extra_item_minor', 100)) end
        from generate_series(1, $1) as n`,
-      [shape.stores],
+      [shape.stores, c11],
     );
     // The reference rates of every weekday up to the last quote day: pounds and dollars per euro, wandering a little.
     await client.query(
