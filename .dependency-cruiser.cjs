@@ -33,6 +33,13 @@ module.exports = {
       to: { path: '^src/application/pricing/' },
     },
     {
+      name: 'alerts-never-import-catalog',
+      severity: 'error',
+      comment: 'Areas talk in one direction: the lending check raises borrowable alerts (RaiseBorrowableAlerts); the alerts area knows nothing of the catalog.',
+      from: { path: '^src/application/alerts/' },
+      to: { path: '^src/application/catalog/' },
+    },
+    {
       name: 'catalog-never-imports-wishes',
       severity: 'error',
       comment: 'Areas talk in one direction: wishes use the catalog (CatalogWriter); the catalog knows nothing of wishes.',

@@ -130,6 +130,18 @@ export interface MetadataConfig {
   demoServerUrl: string | null;
 }
 
+/** Borrow or buy: whether wished books can be borrowed as e-books from Open Library's lending programme (docs/borrowing.md). */
+export interface LendingConfig {
+  /** LENDING: check with the metadata enrichment (off in tests, and by default with METADATA_SOURCES=off). */
+  enabled: boolean;
+  /** OPEN_LIBRARY_URL: the Read API is Open Library's, beside its Books API. */
+  url: string;
+  /** LENDING_CRON: when an enrichment run is queued for the books due (cron, UTC). */
+  cron: string;
+  /** LENDING_REFRESH: a book is checked again once its last check is this old. */
+  refreshAfterSeconds: number;
+}
+
 /** Reference exchange rates for prices in the reader's currency (C11.4; docs/pricing.md). */
 export interface ExchangeRatesConfig {
   /** FX_RATES: fetch the rates (on by default; off in tests, which start their own rates server). */
@@ -184,6 +196,7 @@ export interface AppConfig {
   stores: StoresConfig;
   pricing: PricingConfig;
   metadata: MetadataConfig;
+  lending: LendingConfig;
   exchangeRates: ExchangeRatesConfig;
   mail: MailConfig;
   web: WebConfig;
@@ -274,6 +287,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, role: ProcessRo
   const mail: MailConfig = { smtpUrl, from: r.string('MAIL_FROM') ?? 'Shelfwatch <shelfwatch@localhost>' };
 
   const exchangeRates = exchangeRatesConfig(r, nodeEnv, cron, pricing.userAgent);
+  const metadata = metadataConfig(r, nodeEnv, pricing.userAgent, exchangeRates);
   const config: AppConfig = {
     nodeEnv,
     host: r.string('HOST') ?? '0.0.0.0',
@@ -297,7 +311,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, role: ProcessRo
     logging,
     stores,
     pricing,
-    metadata: metadataConfig(r, nodeEnv, pricing.userAgent, exchangeRates),
+    metadata,
+    lending: lendingConfig(r, nodeEnv, cron, metadata),
     exchangeRates,
     mail,
     web: { devSignIn },
@@ -469,6 +484,22 @@ function exchangeRatesConfig(r: EnvReader, nodeEnv: AppConfig['nodeEnv'], cron: 
     cron: cron('FX_RATES_CRON', '0 16 * * 1-5'),
     timeoutMs: r.int('FX_RATES_TIMEOUT_MS', { min: 100, max: 120_000, fallback: 15_000 }),
     userAgent,
+  };
+}
+
+/**
+ * LENDING, LENDING_CRON, LENDING_REFRESH (docs/borrowing.md). The check runs with the metadata enrichment, so it needs
+ * a metadata source; tests start their own servers, so it is off there unless a test turns it on.
+ */
+function lendingConfig(r: EnvReader, nodeEnv: AppConfig['nodeEnv'], cron: (name: string, fallback: string) => string, metadata: MetadataConfig): LendingConfig {
+  const withSources = metadata.sources.length > 0;
+  const enabled = r.oneOf('LENDING', ['on', 'off'] as const, nodeEnv === 'test' || !withSources ? 'off' : 'on') === 'on';
+  if (enabled && !withSources) r.fail('LENDING', 'needs a metadata source: the lending check runs with the metadata enrichment (METADATA_SOURCES is off)');
+  return {
+    enabled,
+    url: metadata.openLibraryUrl,
+    cron: cron('LENDING_CRON', '20 * * * *'),
+    refreshAfterSeconds: r.duration('LENDING_REFRESH', { min: 3600, max: 30 * 24 * 3600, fallback: 24 * 3600 }),
   };
 }
 

@@ -21,7 +21,11 @@ import { Migration20261129000019_log_instance } from './Migration20261129000019_
 import { Migration20261129000020_reference_rate } from './Migration20261129000020_reference_rate.js';
 import { Migration20261129000021_store_shipping } from './Migration20261129000021_store_shipping.js';
 import { Migration20261129000022_convert_currencies } from './Migration20261129000022_convert_currencies.js';
+import { Migration20261129000023_alert_settings } from './Migration20261129000023_alert_settings.js';
+import { Migration20261129000024_book_borrow } from './Migration20261129000024_book_borrow.js';
 import { Migration20261129000025_edition_store_price_book } from './Migration20261129000025_edition_store_price_book.js';
+import { Migration20261129000026_exchange_rate_refresh } from './Migration20261129000026_exchange_rate_refresh.js';
+import { Migration20261129000027_borrowable_alert } from './Migration20261129000027_borrowable_alert.js';
 
 export const migrationsList = [
   { name: 'Migration20261122000001_catalog', class: Migration20261122000001_catalog },
@@ -46,5 +50,9 @@ export const migrationsList = [
   { name: 'Migration20261129000020_reference_rate', class: Migration20261129000020_reference_rate },
   { name: 'Migration20261129000021_store_shipping', class: Migration20261129000021_store_shipping },
   { name: 'Migration20261129000022_convert_currencies', class: Migration20261129000022_convert_currencies },
+  { name: 'Migration20261129000023_alert_settings', class: Migration20261129000023_alert_settings },
+  { name: 'Migration20261129000024_book_borrow', class: Migration20261129000024_book_borrow },
   { name: 'Migration20261129000025_edition_store_price_book', class: Migration20261129000025_edition_store_price_book },
+  { name: 'Migration20261129000026_exchange_rate_refresh', class: Migration20261129000026_exchange_rate_refresh },
+  { name: 'Migration20261129000027_borrowable_alert', class: Migration20261129000027_borrowable_alert },
 ];

@@ -5,7 +5,7 @@ import { CreateBook } from '../application/catalog/create-book.js';
 import { DeleteAuthor } from '../application/catalog/delete-author.js';
 import { DeleteBook } from '../application/catalog/delete-book.js';
 import { GetAuthor } from '../application/catalog/get-author.js';
-import { GetBook } from '../application/catalog/get-book.js';
+import { ShowBook } from '../application/catalog/show-book.js';
 import { GetEdition } from '../application/catalog/get-edition.js';
 import { LookupEdition } from '../application/catalog/lookup-edition.js';
 import { ListAuthors } from '../application/catalog/list-authors.js';
@@ -41,12 +41,14 @@ import { ListTypes } from '../application/reference/list-types.js';
 import { ListUserStores } from '../application/reference/list-user-stores.js';
 import { AddWish } from '../application/wishes/add-wish.js';
 import { ImportWishes } from '../application/wishes/import-wishes.js';
+import { GetWish } from '../application/wishes/get-wish.js';
 import { ListWishes } from '../application/wishes/list-wishes.js';
 import { ListWishPriceHistories } from '../application/wishes/list-wish-price-histories.js';
 import { RemoveWish } from '../application/wishes/remove-wish.js';
 import { UpdateWish } from '../application/wishes/update-wish.js';
 import { FetchEditionPrices } from '../application/pricing/fetch-edition-prices.js';
 import { GetBookPriceHistory } from '../application/pricing/get-book-price-history.js';
+import { GetExchangeRatesHealth } from '../application/pricing/get-exchange-rates-health.js';
 import { GetStoreHealth } from '../application/pricing/get-store-health.js';
 import { ListStoreHealth } from '../application/pricing/list-store-health.js';
 import type { ApiUseCases } from '../adapters/http/api-routes.js';
@@ -55,7 +57,7 @@ import type { ApiUseCases } from '../adapters/http/api-routes.js';
 export function apiUseCases(context: ResolutionContext): ApiUseCases {
   const get = <T>(id: new (...args: never[]) => T): T => context.get<T>(id);
   return {
-    books: { list: get(ListBooks), create: get(CreateBook), get: get(GetBook), update: get(UpdateBook), remove: get(DeleteBook) },
+    books: { list: get(ListBooks), create: get(CreateBook), get: get(ShowBook), update: get(UpdateBook), remove: get(DeleteBook) },
     editions: { list: get(ListEditions), add: get(AddEdition), get: get(GetEdition), lookup: get(LookupEdition) },
     prices: { list: get(ListEditionPrices), fetch: get(FetchEditionPrices), history: get(GetBookPriceHistory) },
     authors: { list: get(ListAuthors), create: get(CreateAuthor), get: get(GetAuthor), update: get(UpdateAuthor), remove: get(DeleteAuthor) },
@@ -74,7 +76,7 @@ export function apiUseCases(context: ResolutionContext): ApiUseCases {
       addLanguage: get(AddReadableLanguage),
       removeLanguage: get(RemoveReadableLanguage),
     },
-    wishes: { list: get(ListWishes), histories: get(ListWishPriceHistories), add: get(AddWish), update: get(UpdateWish), remove: get(RemoveWish), import: get(ImportWishes) },
+    wishes: { list: get(ListWishes), get: get(GetWish), histories: get(ListWishPriceHistories), add: get(AddWish), update: get(UpdateWish), remove: get(RemoveWish), import: get(ImportWishes) },
     lists: { list: get(ListLists), create: get(CreateList), getOwn: get(GetOwnList), getPublic: get(GetPublicList), remove: get(DeleteList) },
     alerts: { list: get(ListAlerts), markRead: get(MarkAlertRead), markAllRead: get(MarkAllAlertsRead) },
     channels: {
@@ -85,6 +87,6 @@ export function apiUseCases(context: ResolutionContext): ApiUseCases {
       remove: get(DeleteChannel),
       test: get(TestChannel),
     },
-    storeHealth: { get: get(GetStoreHealth), list: get(ListStoreHealth) },
+    storeHealth: { get: get(GetStoreHealth), list: get(ListStoreHealth), rates: get(GetExchangeRatesHealth) },
   };
 }

@@ -5,7 +5,7 @@ import { LogSink } from '../application/logging/log-sink.js';
 import { apiHttpModule } from './modules/api-http-module.js';
 import { jobQueueModule } from './modules/job-queue-module.js';
 import { type LogBatchWriting, loggingModule } from './modules/logging-module.js';
-import { exchangeRatesModule, metadataModule } from './modules/metadata-module.js';
+import { exchangeRatesModule, lendingModule, metadataModule } from './modules/metadata-module.js';
 import { notifyModule } from './modules/notify-module.js';
 import { ormModule } from './modules/orm-module.js';
 import { postgresRepositoriesModule, scheduleClaimsModule } from './modules/postgres-repositories-module.js';
@@ -56,6 +56,7 @@ export function createContainer(config: AppConfig, kind: ProcessKind, started: S
       storeFetchingModule(config.pricing),
       notifyModule(config),
       metadataModule(config.metadata),
+      lendingModule(config.lending, config.metadata),
       exchangeRatesModule(config.exchangeRates),
       jobQueueModule(config, jobQueueOf(started), started.orm),
     );

@@ -1,6 +1,7 @@
 import type { Container } from 'inversify';
 import type { AppConfig } from '../../config/config.js';
 import { SendDailyDigests } from '../application/alerts/send-daily-digests.js';
+import { EnrichmentQueue } from '../application/catalog/ports/enrichment-queue.js';
 import { PurgeOldLogs } from '../application/logging/purge-old-logs.js';
 import { ConsolidateMonth } from '../application/pricing/consolidate-month.js';
 import { type RatesRefresh, RefreshExchangeRates } from '../application/pricing/refresh-exchange-rates.js';
@@ -14,8 +15,8 @@ import { ShutdownStack } from './shutdown-stack.js';
 import { InstanceId } from './tokens.js';
 
 /**
- * What the API's scheduler runs: the daily fetch, the month-end consolidation, the daily-digest e-mails, and the log
- * retention in-process (in remote mode the standalone component runs it).
+ * What the API's scheduler runs: the daily fetch, the month-end consolidation, the daily-digest e-mails, the exchange
+ * rates and the lending checks when on, and the log retention in-process (in remote mode the standalone component runs it).
  */
 export function apiScheduledJobs(container: Container, config: AppConfig): ScheduledJob[] {
   const scope = container.get(RequestScope);
@@ -30,6 +31,8 @@ export function apiScheduledJobs(container: Container, config: AppConfig): Sched
     const refresh = container.get(RefreshExchangeRates);
     jobs.push({ name: 'exchange_rates', pattern: config.exchangeRates.cron, run: () => scope.run(() => refresh.execute()).then((outcome) => reportRates(consoleLogger.info, outcome)) });
   }
+  // The lending checks run inside the enrichment run (never on a request): the cron only queues one for the books due.
+  if (config.lending.enabled) jobs.push({ name: 'borrow_check', pattern: config.lending.cron, run: () => container.get(EnrichmentQueue).enqueue() });
   if (config.logging.mode === 'in-process') jobs.push(logRetentionJob(container.get(PurgeOldLogs), config.logging.retention.cron));
   return jobs;
 }

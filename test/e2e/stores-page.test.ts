@@ -72,11 +72,18 @@ describe('the stores page', () => {
     await expectText(emporium.locator('.last-price'), 'No price read in the last 7 days.');
     await expectText(buch.locator('.last-failure'), /the page had no price\./);
     await expectText(corner.locator('.last-failure'), /the store had no page for the book\./);
+    // The exchange rates: whether prices in other currencies convert today, and if not, why (as the API says).
+    const rates = await h.t.call('GET', '/api/exchange-rates/health', { token });
+    expect(rates.status).toBe(200);
+    const ratesBox = page.locator('#rates-health');
+    await expectText(ratesBox.locator('.health-line'), rates.body.usable ? /^Converting/ : /^Not converting/);
+    if (rates.body.problem) await expectText(ratesBox.locator('.last-failure'), rates.body.problem as string);
+    expect(await ratesBox.getAttribute('aria-busy')).toBe('false');
     await s.shot('stores');
 
     await page.waitForLoadState('networkidle');
     expect(apiRequests.length, apiRequests.join('\n')).toBeLessThanOrEqual(5);
-    expect(apiRequests.filter((r) => r.includes('health'))).toEqual(['GET /api/store-health?per_page=100']);
+    expect(apiRequests.filter((r) => r.includes('health')).sort()).toEqual(['GET /api/exchange-rates/health', 'GET /api/store-health?per_page=100']);
     await s.close();
   });
 });

@@ -410,7 +410,10 @@ describe('the user’s space', () => {
     await page.getByRole('button', { name: 'Save preferences' }).click();
     await expectText(page.locator('#prefs-form .form-status'), 'Preferences saved.');
     const saved = await h.t.call('GET', '/api/user/preferences', { token });
-    expect(saved.body).toEqual({ country: 'DE', currency: 'EUR', formats: ['paperback'], alert_email: false, convert_currencies: true });
+    expect(saved.body).toEqual({
+      country: 'DE', currency: 'EUR', formats: ['paperback'], alert_email: false, convert_currencies: true,
+      alert_drop_percent: null, alert_lowest_days: null, default_target: null,
+    });
 
     await page.getByLabel('Language', { exact: true }).selectOption({ label: 'English' });
     await page.getByRole('button', { name: 'Add language' }).click();

@@ -1,5 +1,5 @@
 import type { ChannelMessage } from '../../application/alerts/ports/channel-sender.js';
-import { previousPriceText, priceText, REASON_LABELS, REASON_PHRASES, reasonsInOrder } from './alert-reason-words.js';
+import { borrowText, isBorrowable, LENDER_NAME, previousPriceText, priceText, REASON_LABELS, REASON_PHRASES, reasonsInOrder, storeName } from './alert-reason-words.js';
 
 export interface EmailText {
   subject: string;
@@ -12,11 +12,17 @@ const FOOTER = 'You receive this because this address is one of your Shelfwatch 
 export function alertEmail(message: ChannelMessage): EmailText {
   const reasons = reasonsInOrder(message);
   const title = `“${message.book.title}”`;
+  if (isBorrowable(message)) {
+    return {
+      subject: `${title} ${REASON_PHRASES.borrowable}`,
+      text: [`${borrowText(message)}`, '', 'Why you get this:', `- it ${REASON_PHRASES.borrowable}`, '', FOOTER].join('\n'),
+    };
+  }
   const previous = previousPriceText(message);
   return {
-    subject: `${title} ${REASON_PHRASES[reasons[0]!]}: ${priceText(message)} at ${message.store.name}`,
+    subject: `${title} ${REASON_PHRASES[reasons[0]!]}: ${priceText(message)} at ${storeName(message)}`,
     text: [
-      `${title} at ${message.store.name}: ${priceText(message)}${previous ? ` (${previous})` : ''}.`,
+      `${title} at ${storeName(message)}: ${priceText(message)}${previous ? ` (${previous})` : ''}.`,
       '',
       'Why you get this:',
       ...reasons.map((kind) => `- it ${REASON_PHRASES[kind]}`),
@@ -30,12 +36,15 @@ export function alertEmail(message: ChannelMessage): EmailText {
 
 /** A day's alerts in one e-mail, in the order given (oldest first). */
 export function digestEmail(messages: readonly ChannelMessage[], day: string): EmailText {
-  const count = messages.length === 1 ? '1 price alert' : `${messages.length} price alerts`;
+  // "price alerts" while every one is about a price; a day with a book to borrow has "alerts".
+  const noun = messages.some(isBorrowable) ? 'alert' : 'price alert';
+  const count = messages.length === 1 ? `1 ${noun}` : `${messages.length} ${noun}s`;
   const entries = messages.flatMap((message) => {
     const reasons = reasonsInOrder(message).map((kind) => REASON_LABELS[kind]);
+    if (isBorrowable(message)) return [`- Borrow “${message.book.title}” as an e-book at ${LENDER_NAME}`, `  ${reasons.join(', ')}`, `  ${message.url}`];
     const previous = previousPriceText(message);
     return [
-      `- “${message.book.title}”: ${priceText(message)} at ${message.store.name}${previous ? ` (${previous})` : ''}`,
+      `- “${message.book.title}”: ${priceText(message)} at ${storeName(message)}${previous ? ` (${previous})` : ''}`,
       `  ${reasons.join(', ')}`,
       `  ${message.url}`,
     ];

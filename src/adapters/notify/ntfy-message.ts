@@ -1,5 +1,5 @@
 import type { ChannelMessage } from '../../application/alerts/ports/channel-sender.js';
-import { previousPriceText, priceText, REASON_LABELS, reasonsInOrder } from './alert-reason-words.js';
+import { borrowText, isBorrowable, previousPriceText, priceText, REASON_LABELS, reasonsInOrder, storeName } from './alert-reason-words.js';
 import { asciiSafeHeaderValue, withoutControlCharacters } from './header-text.js';
 
 /** ntfy's scale: 3 is its default, 4 "high" (a louder notification on phones). */
@@ -10,20 +10,23 @@ export interface NtfyMessage {
   body: string;
 }
 
-/** A price at or under the user's own maximum is what they asked to hear about first: it rings louder. */
+/** A price at or under what the user said they would pay (a max price, a default target) rings louder. */
 export function ntfyPriority(message: ChannelMessage): string {
-  return reasonsInOrder(message)[0] === 'below_max_price' ? NTFY_PRIORITY.high : NTFY_PRIORITY.default;
+  const lead = reasonsInOrder(message)[0];
+  return lead === 'below_max_price' || lead === 'below_target' ? NTFY_PRIORITY.high : NTFY_PRIORITY.default;
 }
 
 export function ntfyTitle(message: ChannelMessage): string {
+  if (isBorrowable(message)) return `Shelfwatch: ${message.book.title} to borrow`;
   return `Shelfwatch: ${message.book.title} at ${priceText(message)}`;
 }
 
-/** One line: the book, the price, the store, and every reason in words. */
+/** One line: the book, the price, the store, and every reason in words (a `borrowable` alert: where to borrow it). */
 export function ntfyBody(message: ChannelMessage): string {
+  if (isBorrowable(message)) return withoutControlCharacters(borrowText(message));
   const reasons = reasonsInOrder(message).map((kind) => REASON_LABELS[kind]);
   const previous = previousPriceText(message);
-  const line = `“${message.book.title}”: ${priceText(message)} at ${message.store.name} (${reasons.join(', ')}${previous ? `; ${previous}` : ''})`;
+  const line = `“${message.book.title}”: ${priceText(message)} at ${storeName(message)} (${reasons.join(', ')}${previous ? `; ${previous}` : ''})`;
   return withoutControlCharacters(line);
 }
 
@@ -45,7 +48,7 @@ export function ntfyTestMessage(): NtfyMessage {
   };
 }
 
-/** The store page, written as plain ASCII (a URL's own serialisation); left out when it is not a web address. */
+/** The store page (the lender's for `borrowable`), written as plain ASCII (a URL's own serialisation); left out when it is not a web address. */
 function clickUrl(url: string): string | null {
   try {
     const parsed = new URL(url);

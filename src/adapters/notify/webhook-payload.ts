@@ -3,16 +3,19 @@ import type { AlertPayload, ChannelMessage } from '../../application/alerts/port
 import type { AlertKind } from '../../domain/alerts/alert.js';
 import { isoTimestamp } from '../kits/http/routing/iso-timestamp.js';
 
-/** The alert as the API presents it: snake_case fields, amounts as decimal strings, an ISO timestamp. */
+/**
+ * The alert as the API presents it: snake_case fields, amounts as decimal strings, an ISO timestamp. A `borrowable`
+ * alert has no store and no price (null), and its edition is null when the lent one is not known.
+ */
 export interface AlertJson {
   alert_id: number;
   wish_id: number;
   book_id: number;
-  edition_id: number;
-  store_id: number;
+  edition_id: number | null;
+  store_id: number | null;
   alert_kind: AlertKind;
-  amount: string;
-  currency: string;
+  amount: string | null;
+  currency: string | null;
   previous_amount: string | null;
   is_read: boolean;
   created_at: string;
@@ -24,7 +27,9 @@ export interface WebhookAlertBody {
   alert: AlertJson;
   reasons: AlertKind[];
   book: { book_id: number; book_original_title: string };
-  store: { store_id: number; store_name: string };
+  /** Null for `borrowable`. */
+  store: { store_id: number; store_name: string } | null;
+  /** The edition's page at the store; for `borrowable`, the lender's page to borrow the book. */
   url: string;
 }
 
@@ -58,7 +63,7 @@ export function webhookAlertBody(message: ChannelMessage): WebhookAlertBody {
     alert: alertJson(message.alert),
     reasons: [...message.reasons],
     book: { book_id: message.book.bookId, book_original_title: message.book.title },
-    store: { store_id: message.store.storeId, store_name: message.store.name },
+    store: message.store === null ? null : { store_id: message.store.storeId, store_name: message.store.name },
     url: message.url,
   };
 }

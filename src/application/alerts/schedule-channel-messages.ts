@@ -54,7 +54,7 @@ function queued(planned: PlannedMessage): { delivery: PlannedMessage['delivery']
         },
         reasons: planned.reasons,
         book: { bookId: lead.bookId, title: lead.bookTitle },
-        store: { storeId: lead.storeId, name: lead.storeName },
+        store: lead.storeId === null ? null : { storeId: lead.storeId, name: lead.storeName ?? '' },
         url: lead.url,
       },
     },

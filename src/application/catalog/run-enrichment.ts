@@ -4,6 +4,7 @@ import { Clock } from '../shared/clock.js';
 import { RequestScope } from '../shared/request-scope.js';
 import { EnrichImportedEditions, type EnrichmentRun } from './enrich-imported-editions.js';
 import { type IdentificationRun, IdentifyImportedBooks } from './identify-imported-books.js';
+import { type BorrowRun, RefreshBorrowAvailability } from './refresh-borrow-availability.js';
 import { EnrichmentProgressReport } from './ports/enrichment-progress-report.js';
 import { EnrichmentQueue } from './ports/enrichment-queue.js';
 import { ImportedEditionEnrichment } from './ports/imported-edition-enrichment.js';
@@ -21,6 +22,13 @@ export interface ImportedEditionLookup {
   execute(limit?: number, signal?: AbortSignal): Promise<EnrichmentRun>;
 }
 
+/** One batch of wished books checked for borrowing (RefreshBorrowAvailability answers it). */
+export interface BorrowCheck {
+  execute(limit?: number, signal?: AbortSignal): Promise<BorrowRun>;
+  /** The books due (none with LENDING=off). */
+  dueCount(): Promise<number>;
+}
+
 export interface EnrichmentRunTiming {
   /** Well inside the job's expiry (15 minutes), after which the queue would start it again. */
   runBudgetMs: number;
@@ -31,16 +39,20 @@ const DEFAULT_TIMING: EnrichmentRunTiming = { runBudgetMs: 5 * 60_000, progressE
 
 /**
  * One enrichment run, as the worker of the enrichment queue runs it: batch after batch, each in its own request
- * scope, taking turns between the two backlogs (a long one of either never holds the other up) until both are done.
- * A source that is unavailable fails the run (the queue retries it later, with backoff). The stop of the service
- * ends the run at once without failing it: what was written stays, the rest waits for the next run. When its time is
- * up it queues the next run and ends, so no run nears the job's expiry; a progress line at most every 30 s.
+ * scope, taking turns between the backlogs (a long one never holds the others up) until all are done: the imported
+ * books to identify, the imported editions to enrich, and the wished books due for a lending check.
+ * A metadata source that is unavailable fails the run (the queue retries it later, with backoff); a lender that is
+ * unavailable only ends the lending checks of this run (the books stay due, and a metadata retry would not help them).
+ * The stop of the service ends the run at once without failing it: what was written stays, the rest waits for the
+ * next run. When its time is up it queues the next run and ends, so no run nears the job's expiry; a progress line at
+ * most every 30 s.
  */
 @injectable()
 export class RunEnrichment implements JobHandler<EnrichmentRunRequest> {
   constructor(
     @inject(IdentifyImportedBooks) private readonly identify: ImportedBookSearch,
     @inject(EnrichImportedEditions) private readonly enrich: ImportedEditionLookup,
+    @inject(RefreshBorrowAvailability) private readonly borrow: BorrowCheck,
     @inject(ImportedEditionEnrichment) private readonly backlog: Pick<ImportedEditionEnrichment, 'waitingCount'>,
     @inject(EnrichmentQueue) private readonly queue: EnrichmentQueue,
     @inject(EnrichmentProgressReport) private readonly progress: EnrichmentProgressReport,
@@ -51,7 +63,8 @@ export class RunEnrichment implements JobHandler<EnrichmentRunRequest> {
 
   /** A backlog found when the worker starts queues a run, so what a stopped process left is taken up again. */
   async queueBacklog(): Promise<void> {
-    if ((await this.waiting()) > 0) await this.queue.enqueue();
+    const { editions, borrow } = await this.waiting();
+    if (editions > 0 || borrow > 0) await this.queue.enqueue();
   }
 
   async handle({ signal }: Job<EnrichmentRunRequest>): Promise<void> {
@@ -59,22 +72,26 @@ export class RunEnrichment implements JobHandler<EnrichmentRunRequest> {
     const startedAt = now();
     const deadline = startedAt + this.timing.runBudgetMs;
     let nextProgressAt = startedAt + this.timing.progressEveryMs;
-    const totals = { books: 0, editions: 0 };
+    const totals = { books: 0, editions: 0, borrowChecked: 0, borrowable: 0 };
     const report = async (finished: boolean): Promise<void> => {
       const minutes = Math.max(now() - startedAt, 1) / 60_000;
+      const waiting = await this.waiting();
       this.progress.report({
         books_searched: totals.books,
         editions_done: totals.editions,
-        editions_waiting: await this.waiting(),
+        editions_waiting: waiting.editions,
         editions_per_minute: Math.round(totals.editions / minutes),
+        borrow_checked: totals.borrowChecked,
+        borrow_became_available: totals.borrowable,
+        borrow_waiting: waiting.borrow,
         finished,
       });
     };
 
-    const pending = { identify: true, enrich: true };
+    const pending = { identify: true, enrich: true, borrow: true };
     try {
-      while (pending.identify || pending.enrich) {
-        for (const step of ['identify', 'enrich'] as const) {
+      while (pending.identify || pending.enrich || pending.borrow) {
+        for (const step of ['identify', 'enrich', 'borrow'] as const) {
           if (!pending[step]) continue;
           signal.throwIfAborted();
           if (now() >= deadline) {
@@ -82,10 +99,18 @@ export class RunEnrichment implements JobHandler<EnrichmentRunRequest> {
             await report(false);
             return;
           }
-          const run: IdentificationRun | EnrichmentRun = await this.scope.run(() => this.batch(step, signal));
+          const run: IdentificationRun | EnrichmentRun | BorrowRun = await this.scope.run(() => this.batch(step, signal));
+          if (step === 'borrow' && run.kind === 'unavailable') {
+            pending.borrow = false;
+            continue;
+          }
           if (run.kind === 'unavailable') throw new Error(run.message);
           if (run.kind === 'searched') totals.books += run.books;
-          else totals.editions += run.editions;
+          else if (run.kind === 'enriched') totals.editions += run.editions;
+          else {
+            totals.borrowChecked += run.books;
+            totals.borrowable += run.becameBorrowable.length;
+          }
           pending[step] = run.more;
           if (now() >= nextProgressAt) {
             nextProgressAt = now() + this.timing.progressEveryMs;
@@ -98,14 +123,16 @@ export class RunEnrichment implements JobHandler<EnrichmentRunRequest> {
       if (signal.aborted) return;
       throw error;
     }
-    if (totals.books > 0 || totals.editions > 0) await report(true);
+    if (totals.books > 0 || totals.editions > 0 || totals.borrowChecked > 0) await report(true);
   }
 
-  private batch(step: 'identify' | 'enrich', signal: AbortSignal): Promise<IdentificationRun | EnrichmentRun> {
-    return step === 'identify' ? this.identify.execute(undefined, signal) : this.enrich.execute(undefined, signal);
+  private batch(step: 'identify' | 'enrich' | 'borrow', signal: AbortSignal): Promise<IdentificationRun | EnrichmentRun | BorrowRun> {
+    if (step === 'identify') return this.identify.execute(undefined, signal);
+    return step === 'enrich' ? this.enrich.execute(undefined, signal) : this.borrow.execute(undefined, signal);
   }
 
-  private waiting(): Promise<number> {
-    return this.scope.run(() => this.backlog.waitingCount());
+  /** The editions waiting for enrichment and the books due for a lending check, read in one scope. */
+  private waiting(): Promise<{ editions: number; borrow: number }> {
+    return this.scope.run(async () => ({ editions: await this.backlog.waitingCount(), borrow: await this.borrow.dueCount() }));
   }
 }

@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import { changePreferences, effectivePreferences, type Preferences } from '../../domain/wishes/preferences.js';
+import { changePreferences, effectivePreferences, type Preferences, type PreferencesChange } from '../../domain/wishes/preferences.js';
 import { UnitOfWork } from '../shared/unit-of-work.js';
 import { PreferencesRepository } from './ports/preferences-repository.js';
 
@@ -10,7 +10,7 @@ export class UpdatePreferences {
     @inject(UnitOfWork) private readonly uow: UnitOfWork,
   ) {}
 
-  execute(userId: number, change: Partial<Preferences>): Promise<Preferences> {
+  execute(userId: number, change: PreferencesChange): Promise<Preferences> {
     return this.uow.transaction(async () => {
       const current = effectivePreferences(await this.preferences.find(userId));
       const next = changePreferences(current, change);

@@ -22,8 +22,8 @@ export type RatesRefresh =
 
 /**
  * Fetches the reference exchange rates and keeps them per day (C11.4). On a first start it loads the recent history,
- * so prices convert on day one. A publication that is missing, unreadable, invalid or late changes nothing stored and
- * logs one event.
+ * so prices convert on day one. A publication that is missing, unreadable, invalid or late changes no rate stored and
+ * logs one event. Either way what it did is kept for the rates' health (GetExchangeRatesHealth).
  */
 @injectable()
 export class RefreshExchangeRates {
@@ -52,12 +52,14 @@ export class RefreshExchangeRates {
       return this.refused(publication, 'late', `the newest day ${newestDay} is more than ${RATES_LATE_AFTER_DAYS} days before today ${today}`);
     }
     await this.store.saveDays(answer.days);
+    await this.store.recordRefresh({ at: this.clock.now(), outcome: 'updated', reason: null, message: null, newestDay });
     const newest = answer.days.find(({ day }) => day === newestDay)!;
     this.logs.record(exchangeRatesUpdated({ day_count: answer.days.length, currency_count: newest.perEuro.size, newest_day: newestDay }, this.clock.now()));
     return { outcome: 'updated', publication, dayCount: answer.days.length, newestDay };
   }
 
   private async refused(publication: RatesPublication, reason: RatesRefusal, message: string): Promise<RatesRefresh> {
+    await this.store.recordRefresh({ at: this.clock.now(), outcome: 'refused', reason, message, newestDay: null });
     this.logs.record(exchangeRatesRefused({ reason, message, publication }, this.clock.now()));
     return { outcome: 'refused', publication, reason, message };
   }

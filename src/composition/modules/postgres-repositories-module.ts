@@ -1,5 +1,6 @@
 import { ContainerModule } from 'inversify';
 import { AlertDetector } from '../../application/alerts/ports/alert-detector.js';
+import { BorrowableAlertDetector } from '../../application/alerts/ports/borrowable-alert-detector.js';
 import { AlertRepository } from '../../application/alerts/ports/alert-repository.js';
 import { ChannelDirectory } from '../../application/alerts/ports/channel-directory.js';
 import { ChannelRepository } from '../../application/alerts/ports/channel-repository.js';
@@ -38,6 +39,7 @@ import { MikroOrmBookRepository } from '../../adapters/postgres/repositories/mik
 import { MikroOrmEditionRepository } from '../../adapters/postgres/repositories/mikro-orm-edition-repository.js';
 import { MikroOrmUnitOfWork } from '../../adapters/postgres/repositories/mikro-orm-unit-of-work.js';
 import { SqlAlertDetector } from '../../adapters/postgres/repositories/sql-alert-detector.js';
+import { SqlBorrowableAlertDetector } from '../../adapters/postgres/repositories/sql-borrowable-alert-detector.js';
 import { SqlAlertRepository } from '../../adapters/postgres/repositories/sql-alert-repository.js';
 import { SqlBookListRepository } from '../../adapters/postgres/repositories/sql-book-list-repository.js';
 import { SqlCatalogReferences } from '../../adapters/postgres/repositories/sql-catalog-references.js';
@@ -59,6 +61,8 @@ import { SqlReadableLanguageRepository } from '../../adapters/postgres/repositor
 import { SqlReferenceCatalog } from '../../adapters/postgres/repositories/sql-reference-catalog.js';
 import { SqlScheduledRuns } from '../../adapters/postgres/repositories/sql-scheduled-runs.js';
 import { SqlExchangeRateStore } from '../../adapters/postgres/repositories/sql-exchange-rate-store.js';
+import { SqlBorrowAvailabilityRepository } from '../../adapters/postgres/repositories/sql-borrow-availability-repository.js';
+import { BorrowAvailabilityRepository } from '../../application/catalog/ports/borrow-availability-repository.js';
 import { ExchangeRateStore } from '../../application/pricing/ports/exchange-rate-store.js';
 import { SqlStoreHealth } from '../../adapters/postgres/repositories/sql-store-health.js';
 import { SqlUserDirectory } from '../../adapters/postgres/repositories/sql-user-directory.js';
@@ -98,6 +102,7 @@ export const postgresRepositoriesModule = new ContainerModule(({ bind }) => {
   bind(DeliveryAttempts).to(SqlDeliveryAttempts).inSingletonScope();
   bind(PricingRepository).to(SqlPricingRepository).inSingletonScope();
   bind(AlertDetector).to(SqlAlertDetector).inSingletonScope();
+  bind(BorrowableAlertDetector).to(SqlBorrowableAlertDetector).inSingletonScope();
   bind(FetchRunRepository).to(SqlFetchRunRepository).inSingletonScope();
   bind(Consolidation).to(SqlConsolidation).inSingletonScope();
   bind(SqlStoreHealth).toSelf().inSingletonScope();
@@ -105,6 +110,7 @@ export const postgresRepositoriesModule = new ContainerModule(({ bind }) => {
   bind(StoreHealthReader).toService(SqlStoreHealth);
   bind(PriceHistoryReader).to(SqlPriceHistory).inSingletonScope();
   bind(ExchangeRateStore).to(SqlExchangeRateStore).inSingletonScope();
+  bind(BorrowAvailabilityRepository).to(SqlBorrowAvailabilityRepository).inSingletonScope();
   bind(ShareTokenGenerator).to(CryptoShareTokenGenerator);
   bind(ChannelSecretGenerator).to(CryptoChannelSecretGenerator);
 });

@@ -1,7 +1,8 @@
 import type { Availability } from '../pricing/price-observation.js';
 import type { Money } from '../shared/money.js';
 import { isBelowMaxPrice } from '../wishes/wish-prices.js';
-import { ALERT_KINDS, type AlertKind } from './alert.js';
+import { type AlertKind, PRICE_ALERT_KINDS, type PriceAlertKind } from './alert.js';
+import type { EffectiveAlertSettings } from './alert-settings.js';
 
 /** A price just seen at a store, as the alert rules read it. */
 export interface QuotedPrice {
@@ -23,6 +24,10 @@ export interface AlertFacts {
   previousAvailabilityAtStore: Availability | null;
   /** The lowest price seen before for the edition in the new quote's currency; null when none was seen. */
   lowestBefore: Money | null;
+  /** The same over the last `settings.lowestDays` days; null when that kind is off or none was seen in them. */
+  lowestInDaysBefore: Money | null;
+  /** The wish's alert settings, the account's defaults filled in; a null setting turns its kind off. */
+  settings: EffectiveAlertSettings;
   /** The price the latest alert of each kind told for this wish, edition and store. */
   lastAlerted: LastAlertedPrices;
 }
@@ -40,22 +45,37 @@ export type LastAlertedPrices = Partial<Record<AlertKind, Money>>;
  * - back_in_stock: the store's previous quote was out of stock and this one is in stock (a preorder or an unknown
  *   availability is not "back").
  *
+ * The kinds a reader turns on (alert-settings.ts; a setting left null raises nothing):
+ * - percent_drop: the price is at least `dropPercent` % under the store's previous price in the same currency
+ *   (exactly N % counts: 100 × price ≤ (100 − N) × previous, in minor units).
+ * - lowest_in_days: the price is lower than every price seen before for the edition in that currency in the last
+ *   `lowestDays` days (which quotes count: alertFactsFor); as with new_lowest, nothing seen in the window is nothing
+ *   to undercut, so the first price ever is not news.
+ * - below_target: only for a wish without a max price of its own (its own max price is its target, and below_max_price
+ *   tells it). The account's target is a max price — the one rule of isBelowMaxPrice, so a quote in another currency
+ *   than the target's never meets it (alerts are not converted) — or a discount of N % from the lowest price seen
+ *   before for the edition in the quote's currency (100 × price ≤ (100 − N) × lowest; 0 %: at or under the lowest
+ *   ever; nothing seen before: no target).
+ *
  * An out-of-stock offer is no buying chance, so it raises none of the price kinds.
  *
  * Quiet while unchanged: a price kind is not raised again when the store's price has not moved since its previous
  * quote and the latest alert of that kind already told this very price. A price that moves away and comes back is
  * news again; back_in_stock is a change in itself and never kept quiet.
  *
- * Returned in the order of ALERT_KINDS.
+ * Returned in the order of PRICE_ALERT_KINDS (a quote never raises `borrowable`: borrowable-alert.ts).
  */
-export function alertKindsRaised(facts: AlertFacts): AlertKind[] {
-  const applies: Record<AlertKind, boolean> = {
+export function alertKindsRaised(facts: AlertFacts): PriceAlertKind[] {
+  const applies: Record<PriceAlertKind, boolean> = {
     below_max_price: isBelowMaxPrice(facts.maxPrice, facts.quote),
     price_drop: isPriceDrop(facts),
     new_lowest: isNewLowest(facts),
     back_in_stock: isBackInStock(facts),
+    percent_drop: isPercentDrop(facts),
+    lowest_in_days: isLowestInDays(facts),
+    below_target: isBelowTarget(facts),
   };
-  return ALERT_KINDS.filter((kind) => applies[kind] && !isQuiet(kind, facts));
+  return PRICE_ALERT_KINDS.filter((kind) => applies[kind] && !isQuiet(kind, facts));
 }
 
 function isPriceDrop({ quote, previousPriceAtStore }: AlertFacts): boolean {
@@ -68,6 +88,21 @@ function isNewLowest({ quote, lowestBefore }: AlertFacts): boolean {
 
 function isBackInStock({ quote, previousAvailabilityAtStore }: AlertFacts): boolean {
   return previousAvailabilityAtStore === 'out_of_stock' && quote.availability === 'in_stock';
+}
+
+function isPercentDrop({ quote, previousPriceAtStore, settings }: AlertFacts): boolean {
+  return isBuyable(quote) && settings.dropPercent !== null && isPercentUnder(quote.price, previousPriceAtStore, settings.dropPercent);
+}
+
+function isLowestInDays({ quote, lowestInDaysBefore, settings }: AlertFacts): boolean {
+  return isBuyable(quote) && settings.lowestDays !== null && isCheaper(quote.price, lowestInDaysBefore);
+}
+
+function isBelowTarget({ quote, maxPrice, lowestBefore, settings }: AlertFacts): boolean {
+  const target = settings.defaultTarget;
+  if (maxPrice !== null || target === null) return false;
+  if ('maxPrice' in target) return isBelowMaxPrice(target.maxPrice, quote);
+  return isBuyable(quote) && isPercentUnder(quote.price, lowestBefore, target.discountPercent);
 }
 
 function isQuiet(kind: AlertKind, { quote, previousPriceAtStore, lastAlerted }: AlertFacts): boolean {
@@ -87,6 +122,11 @@ function sameCurrency(a: Money, b: Money): boolean {
 /** Lower than `other`; never when there is no other price or it is in another currency (no conversion). */
 function isCheaper(price: Money, other: Money | null): boolean {
   return other !== null && sameCurrency(price, other) && price.toMinor() < other.toMinor();
+}
+
+/** At least `percent` % under `reference` (exactly counts); never without a reference in the same currency. */
+function isPercentUnder(price: Money, reference: Money | null, percent: number): boolean {
+  return reference !== null && sameCurrency(price, reference) && price.toMinor() * 100n <= reference.toMinor() * BigInt(100 - percent);
 }
 
 function isSamePrice(price: Money, other: Money | null): boolean {

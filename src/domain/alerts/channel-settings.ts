@@ -1,5 +1,5 @@
 import { ConflictError, NotFoundError, ValidationError, type FieldProblem } from '../shared/domain-error.js';
-import { ALERT_KINDS, type AlertKind } from './alert.js';
+import { ALERT_KINDS, type AlertKind, SPECIFIED_ALERT_KINDS } from './alert.js';
 import { CHANNEL_DELIVERIES, CHANNEL_KINDS, type ChannelDelivery, type ChannelKind } from './channel.js';
 import { targetProblem } from './channel-target.js';
 import type { DeliveryAttempt } from './delivery-attempt.js';
@@ -39,8 +39,11 @@ export interface ChannelRequest {
 /** A change to a channel; fields left undefined keep their value. The kind cannot change (only be restated). */
 export type ChannelChange = Partial<ChannelSettings>;
 
-/** Every alert kind, as the alert resource lists them: a channel carries them all unless told otherwise. */
-export const DEFAULT_CHANNEL_ALERT_KINDS: readonly AlertKind[] = ALERT_KINDS;
+/**
+ * The specified four (CONTRACT C10.4: "default all" of them), unless told otherwise. The kinds a reader turns on
+ * belong with one of them (BELONGS_WITH, channel.ts), so a channel with the defaults carries those alerts too.
+ */
+export const DEFAULT_CHANNEL_ALERT_KINDS: readonly AlertKind[] = SPECIFIED_ALERT_KINDS;
 
 /** The settings of a new channel, with the defaults filled in; throws a ValidationError naming every bad field. */
 export function newChannelSettings(request: ChannelRequest): ChannelSettings {

@@ -1,3 +1,4 @@
+import { type AlertDefaults, ALERTS_OFF, alertSettingsProblems } from '../alerts/alert-settings.js';
 import { EDITION_FORMATS, type EditionFormat } from '../catalog/edition.js';
 import { ValidationError, type FieldProblem } from '../shared/domain-error.js';
 import { Money } from '../shared/money.js';
@@ -14,6 +15,8 @@ export interface Preferences {
    * quote's day (CONTRACT C11.4); off: only quotes in `currency` count (C10.3).
    */
   convertCurrencies: boolean;
+  /** The account's alert defaults (alert-settings.ts): every one off (null) until set. */
+  alertDefaults: AlertDefaults;
 }
 
 export const DEFAULT_PREFERENCES: Readonly<Preferences> = Object.freeze({
@@ -22,11 +25,12 @@ export const DEFAULT_PREFERENCES: Readonly<Preferences> = Object.freeze({
   formats: Object.freeze([...EDITION_FORMATS]) as Preferences['formats'],
   alertEmail: false,
   convertCurrencies: false,
+  alertDefaults: ALERTS_OFF,
 });
 
 /** The defaults as a user's own preferences: a fresh copy, so nothing a caller does reaches the shared constant. */
 export function defaultPreferences(): Preferences {
-  return { ...DEFAULT_PREFERENCES, formats: [...DEFAULT_PREFERENCES.formats] };
+  return { ...DEFAULT_PREFERENCES, formats: [...DEFAULT_PREFERENCES.formats], alertDefaults: { ...DEFAULT_PREFERENCES.alertDefaults } };
 }
 
 /**
@@ -37,8 +41,11 @@ export function effectivePreferences(saved: Preferences | null): Preferences {
   return saved ?? defaultPreferences();
 }
 
+/** A change to preferences; the alert defaults change one by one (`alertDefaults` fields left undefined stay). */
+export type PreferencesChange = Partial<Omit<Preferences, 'alertDefaults'>> & { alertDefaults?: Partial<AlertDefaults> };
+
 /** Applies a change to preferences; fields left undefined keep their current value. Codes are checked. */
-export function changePreferences(current: Preferences, change: Partial<Preferences>): Preferences {
+export function changePreferences(current: Preferences, change: PreferencesChange): Preferences {
   const problems: FieldProblem[] = [];
   const country = change.country === undefined ? current.country : change.country?.toUpperCase() ?? null;
   if (country !== null && !isCountryCode(country)) problems.push({ field: 'country', message: 'must be an ISO 3166-1 alpha-2 code' });
@@ -46,6 +53,8 @@ export function changePreferences(current: Preferences, change: Partial<Preferen
   if (!Money.isCurrency(currency)) problems.push({ field: 'currency', message: 'must be an ISO 4217 code' });
   const formats = change.formats === undefined ? current.formats : [...new Set(change.formats)];
   if (formats.length === 0) problems.push({ field: 'formats', message: 'must name at least one format' });
+  const alertChange = change.alertDefaults ?? {};
+  problems.push(...alertSettingsProblems(alertChange));
   if (problems.length > 0) throw new ValidationError('Invalid preferences', problems);
   return {
     country,
@@ -53,5 +62,10 @@ export function changePreferences(current: Preferences, change: Partial<Preferen
     formats,
     alertEmail: change.alertEmail ?? current.alertEmail,
     convertCurrencies: change.convertCurrencies ?? current.convertCurrencies,
+    alertDefaults: {
+      dropPercent: alertChange.dropPercent === undefined ? current.alertDefaults.dropPercent : alertChange.dropPercent,
+      lowestDays: alertChange.lowestDays === undefined ? current.alertDefaults.lowestDays : alertChange.lowestDays,
+      defaultTarget: alertChange.defaultTarget === undefined ? current.alertDefaults.defaultTarget : alertChange.defaultTarget,
+    },
   };
 }

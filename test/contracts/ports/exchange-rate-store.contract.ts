@@ -42,5 +42,16 @@ export function describeExchangeRateStoreContract(name: string, makeSubject: () 
       await store.saveDays([day('2026-11-27', { KWD: '0.32415', VND: '27123.000001' })]);
       expect(plain(await store.daysSince('2026-11-27'))).toEqual([['2026-11-27', { KWD: '0.32415', VND: '27123.000001' }]]);
     });
+
+    it('keeps what the latest refresh did, the one before replaced', async () => {
+      const store = await makeSubject();
+      expect(await store.lastRefresh()).toBeNull();
+      const updated = { at: new Date('2026-11-27T16:05:00Z'), outcome: 'updated', reason: null, message: null, newestDay: '2026-11-27' } as const;
+      await store.recordRefresh(updated);
+      expect(await store.lastRefresh()).toEqual(updated);
+      const refused = { at: new Date('2026-11-28T16:05:00Z'), outcome: 'refused', reason: 'late', message: 'the newest day 2026-11-20 is late', newestDay: null } as const;
+      await store.recordRefresh(refused);
+      expect(await store.lastRefresh()).toEqual(refused);
+    });
   });
 }

@@ -26,7 +26,29 @@ export function describeWishRepositoryContract(name: string, makeSubject: () => 
       const book = await w.aBook();
       const added = await w.wishes.add(user, newWish(book, { maxPrice: eur('12.50'), isMonitored: false }));
       expect(added).toEqual({ id: expect.any(Number), bookId: book, isMonitored: false, maxPrice: eur('12.50'), createdAt: expect.any(Date) });
-      expect(await w.wishes.findById(user, added.id)).toEqual({ ...added, bestPrice: null, lowestPrice: null, belowMaxPrice: false });
+      expect(await w.wishes.findById(user, added.id)).toEqual({
+        ...added, bestPrice: null, lowestPrice: null, belowMaxPrice: false, alertSettings: { dropPercent: null, lowestDays: null },
+      });
+    });
+
+    it('keeps a wish’s own alert settings: given when added, changed one by one, null again to follow the account', async () => {
+      const w = await makeSubject();
+      const [user, stranger] = [await w.aUser(), await w.aUser()];
+      const [a, b] = [await w.aBook(), await w.aBook()];
+      const own = await w.wishes.add(user, newWish(a, { alertSettings: { dropPercent: 15, lowestDays: 90 } }));
+      const plain = await w.wishes.add(user, newWish(b));
+      const settingsOf = async (id: number) => (await w.wishes.findById(user, id))?.alertSettings;
+      expect(await settingsOf(own.id)).toEqual({ dropPercent: 15, lowestDays: 90 });
+      expect(await settingsOf(plain.id)).toEqual({ dropPercent: null, lowestDays: null });
+
+      expect(await w.wishes.update(user, plain.id, { lowestDays: 365 })).toBe(true);
+      expect(await settingsOf(plain.id)).toEqual({ dropPercent: null, lowestDays: 365 });
+      expect(await w.wishes.update(user, own.id, { dropPercent: null, isMonitored: false })).toBe(true);
+      expect(await settingsOf(own.id)).toEqual({ dropPercent: null, lowestDays: 90 });
+      expect(await w.wishes.update(stranger, own.id, { dropPercent: 50 })).toBe(false);
+
+      const listed = await readAll((r) => w.wishes.page(user, {}, r));
+      expect(listed.map((x) => [x.bookId, x.alertSettings])).toEqual([[a, { dropPercent: null, lowestDays: 90 }], [b, { dropPercent: null, lowestDays: 365 }]]);
     });
 
     it('lets a user wish a book once; another user may wish it too', async () => {

@@ -3,10 +3,12 @@
 // production in SQL, set-based for any number of new quotes (SqlAlertDetector). The unit runner plays the stories
 // through the domain, the integration runner through the detector on PostgreSQL.
 //
-// Adding a kind (issue 27: a percentage drop, the lowest in N days, a default target): its stories here, the kind in
-// both statements; a story that needs a new kind of step (a day passing, a preference changing) adds it to
-// `StoryStep` and teaches both runners to play it.
+// Adding a kind: its stories here, the kind in both statements; a story that needs a new kind of step adds it to
+// `StoryStep` and teaches both runners to play it. The kinds of issue 27 (percent_drop, lowest_in_days, below_target)
+// are turned on by the story's alert settings (the account's defaults and the wish's own) and need time to pass
+// (`daysLater`); a story without settings raises none of them.
 import { ALERT_KINDS, type AlertKind } from '../../../src/domain/alerts/alert.js';
+import type { AlertDefaults, LowestDays, WishAlertSettings } from '../../../src/domain/alerts/alert-settings.js';
 import type { Availability } from '../../../src/domain/pricing/price-observation.js';
 import { money } from './money-text.js';
 import type { RuleTable } from './rule-table.js';
@@ -35,13 +37,62 @@ export interface MaxPriceStep {
   maxPrice: string | null;
 }
 
-export type StoryStep = QuoteStep | MonthlyStep | MaxPriceStep;
+/** The account's alert defaults as a story writes them; left out: off. `target`: "12.00" (EUR), "12.00 GBP" or "10%". */
+export interface AccountSettings {
+  dropPercent?: number;
+  lowestDays?: LowestDays;
+  target?: string;
+}
+
+/** The user changes the account's alert defaults (what is left out is off). */
+export interface AccountStep {
+  account: AccountSettings;
+}
+
+/**
+ * Time passes: the next quotes are fetched `daysLater` days after the previous step's day, at `time` (UTC, "HH:MM";
+ * noon unless told). A story starts on 2026-01-05 at noon.
+ */
+export interface WaitStep {
+  daysLater: number;
+  time?: string;
+}
+
+export type StoryStep = QuoteStep | MonthlyStep | MaxPriceStep | AccountStep | WaitStep;
 
 export interface AlertRuleCase {
   name: string;
   /** The wish's max price when the story starts; none when absent. */
   maxPrice?: string;
+  /** The account's alert defaults when the story starts; every one off when absent. */
+  account?: AccountSettings;
+  /** The wish's own alert settings; absent ones follow the account. */
+  wish?: Partial<WishAlertSettings>;
   steps: StoryStep[];
+}
+
+export const STORY_START = new Date('2026-01-05T12:00:00.000Z');
+
+/** When the story's clock stands after `step` (time steps move it; the others leave it). */
+export function clockAfter(step: StoryStep, clock: Date): Date {
+  if (!('daysLater' in step)) return clock;
+  const day = new Date(clock.getTime() + step.daysLater * 86_400_000).toISOString().slice(0, 10);
+  return new Date(`${day}T${step.time ?? '12:00'}:00.000Z`);
+}
+
+/** The account's defaults as the domain holds them. */
+export function alertDefaultsOf(account: AccountSettings | undefined): AlertDefaults {
+  const target = account?.target;
+  return {
+    dropPercent: account?.dropPercent ?? null,
+    lowestDays: account?.lowestDays ?? null,
+    defaultTarget:
+      target === undefined ? null : target.endsWith('%') ? { discountPercent: Number(target.slice(0, -1)) } : { maxPrice: money(target) },
+  };
+}
+
+export function wishSettingsOf(story: AlertRuleCase): WishAlertSettings {
+  return { dropPercent: story.wish?.dropPercent ?? null, lowestDays: story.wish?.lowestDays ?? null };
 }
 
 /** What one quote step raised, labelled so a failing comparison says which quote it was. */
@@ -52,6 +103,8 @@ export interface StepOutcome {
 
 export const isQuoteStep = (step: StoryStep): step is QuoteStep => 'quote' in step;
 export const isMonthlyStep = (step: StoryStep): step is MonthlyStep => 'monthly' in step;
+export const isMaxPriceStep = (step: StoryStep): step is MaxPriceStep => 'maxPrice' in step;
+export const isAccountStep = (step: StoryStep): step is AccountStep => 'account' in step;
 
 export function labelOf(step: QuoteStep, index: number): string {
   const price = money(step.quote);
@@ -290,6 +343,280 @@ const STORIES: AlertRuleCase[] = [
       { quote: '14.00 GBP', raises: [] },
       { maxPrice: '15.00 GBP' },
       { quote: '14.00 GBP', raises: ['below_max_price'] },
+    ],
+  },
+
+  // Issue 27: with no alert settings, none of the new kinds
+  {
+    name: 'settings off (the default): a big drop to a low after a long wait raises only the specified kinds',
+    steps: [
+      { quote: '20.00', raises: [] },
+      { daysLater: 400 },
+      { quote: '5.00', raises: ['price_drop', 'new_lowest'] },
+    ],
+  },
+
+  // percent_drop (a price seen elsewhere first keeps new_lowest out of these stories)
+  {
+    name: 'percent_drop: exactly N % under the store’s previous price counts; a cent less of a drop does not',
+    account: { dropPercent: 10 },
+    steps: [
+      { quote: '5.00', at: 'elsewhere', raises: [] },
+      { quote: '10.00', raises: [] },
+      { quote: '9.01', raises: ['price_drop'] },
+      { quote: '10.00', raises: [] },
+      { quote: '9.00', raises: ['price_drop', 'percent_drop'] },
+    ],
+  },
+  {
+    name: 'percent_drop: the wish’s own percentage wins over the account’s',
+    account: { dropPercent: 10 },
+    wish: { dropPercent: 30 },
+    steps: [
+      { quote: '5.00', at: 'elsewhere', raises: [] },
+      { quote: '10.00', raises: [] },
+      { quote: '8.00', raises: ['price_drop'] },
+      { quote: '10.00', raises: [] },
+      { quote: '7.00', raises: ['price_drop', 'percent_drop'] },
+    ],
+  },
+  {
+    name: 'percent_drop: a wish’s own percentage works without an account default',
+    wish: { dropPercent: 20 },
+    steps: [
+      { quote: '5.00', at: 'elsewhere', raises: [] },
+      { quote: '10.00', raises: [] },
+      { quote: '8.00', raises: ['price_drop', 'percent_drop'] },
+      { quote: '8.00', raises: [] },
+    ],
+  },
+  {
+    name: 'percent_drop: compares with the store’s own previous price in the same currency, never another store’s',
+    account: { dropPercent: 10 },
+    steps: [
+      { quote: '5.00', at: 'elsewhere', raises: [] },
+      { quote: '10.00', raises: [] },
+      { quote: '20.00', at: 'second', raises: [] },
+      { quote: '9.50', raises: ['price_drop'] },
+      { quote: '18.00', at: 'second', raises: ['price_drop', 'percent_drop'] },
+      { quote: '8.00 GBP', raises: [] },
+      { quote: '8.50', raises: ['price_drop', 'percent_drop'] },
+    ],
+  },
+  {
+    name: 'percent_drop: out of stock raises nothing; back in stock at that price is no drop (it was already seen)',
+    account: { dropPercent: 10 },
+    steps: [
+      { quote: '5.00', at: 'elsewhere', raises: [] },
+      { quote: '10.00', raises: [] },
+      { quote: '8.00', availability: 'out_of_stock', raises: [] },
+      { quote: '8.00', raises: ['back_in_stock'] },
+    ],
+  },
+  {
+    name: 'percent_drop: no previous price at the store, no drop',
+    account: { dropPercent: 1 },
+    steps: [
+      { quote: '5.00', at: 'elsewhere', raises: [] },
+      { quote: '6.00', raises: [] },
+    ],
+  },
+
+  // lowest_in_days
+  {
+    name: 'lowest_in_days: lower than every price of the last N days, though not the lowest ever',
+    account: { lowestDays: 30 },
+    steps: [
+      { quote: '8.00', raises: [] },
+      { daysLater: 40 },
+      { quote: '12.00', raises: [] },
+      { daysLater: 1 },
+      { quote: '11.00', raises: ['price_drop', 'lowest_in_days'] },
+      { quote: '11.00', raises: [] },
+    ],
+  },
+  {
+    name: 'lowest_in_days: the first price ever is not news, nor a first price after a quiet window',
+    account: { lowestDays: 30 },
+    steps: [
+      { quote: '10.00', raises: [] },
+      { daysLater: 31 },
+      { quote: '11.00', at: 'second', raises: [] },
+    ],
+  },
+  {
+    name: 'lowest_in_days: the day N days before is in the window, whatever the hours',
+    account: { lowestDays: 30 },
+    steps: [
+      { daysLater: 0, time: '23:59' },
+      { quote: '10.00', raises: [] },
+      { daysLater: 20 },
+      { quote: '12.00', at: 'second', raises: [] },
+      { daysLater: 10, time: '00:01' },
+      { quote: '10.50', at: 'second', raises: ['price_drop'] },
+    ],
+  },
+  {
+    name: 'lowest_in_days: the day before the Nth day back is out of the window, whatever the hours',
+    account: { lowestDays: 30 },
+    steps: [
+      { daysLater: 0, time: '00:01' },
+      { quote: '10.00', raises: [] },
+      { daysLater: 20 },
+      { quote: '12.00', at: 'second', raises: [] },
+      { daysLater: 11, time: '23:59' },
+      { quote: '10.50', at: 'second', raises: ['price_drop', 'lowest_in_days'] },
+    ],
+  },
+  {
+    name: 'lowest_in_days: equal to the lowest of the window is not lower; every store and out-of-stock prices count',
+    account: { lowestDays: 90 },
+    steps: [
+      { quote: '12.00', raises: [] },
+      { quote: '9.00', at: 'elsewhere', availability: 'out_of_stock', raises: [] },
+      { daysLater: 89 },
+      { quote: '9.00', raises: ['price_drop'] },
+      { quote: '8.99', at: 'second', raises: ['new_lowest', 'lowest_in_days'] },
+    ],
+  },
+  {
+    name: 'lowest_in_days: prices in another currency are not compared',
+    account: { lowestDays: 30 },
+    steps: [
+      { quote: '5.00 GBP', raises: [] },
+      { quote: '10.00', at: 'second', raises: [] },
+      { quote: '6.00 GBP', at: 'second', raises: [] },
+      { quote: '9.00', at: 'second', raises: ['price_drop', 'new_lowest', 'lowest_in_days'] },
+    ],
+  },
+  {
+    name: 'lowest_in_days: a monthly quote counts by its month’s lowest while its month’s last quote is in the window',
+    account: { lowestDays: 30 },
+    steps: [
+      { monthly: '12.00', monthLowest: '9.00' },
+      { daysLater: 30 },
+      { quote: '10.00', raises: ['price_drop'] },
+      { quote: '8.50', raises: ['price_drop', 'new_lowest', 'lowest_in_days'] },
+    ],
+  },
+  {
+    name: 'lowest_in_days: a monthly quote whose month’s last quote is before the window does not count',
+    account: { lowestDays: 30 },
+    steps: [
+      { monthly: '12.00', monthLowest: '9.00' },
+      { daysLater: 31 },
+      { quote: '11.00', at: 'second', raises: [] },
+      { quote: '10.00', raises: ['price_drop', 'lowest_in_days'] },
+    ],
+  },
+  {
+    name: 'lowest_in_days: the wish’s own window wins over the account’s',
+    account: { lowestDays: 30 },
+    wish: { lowestDays: 365 },
+    steps: [
+      { quote: '8.00', raises: [] },
+      { daysLater: 100 },
+      { quote: '12.00', raises: [] },
+      { daysLater: 1 },
+      { quote: '11.00', raises: ['price_drop'] },
+    ],
+  },
+  {
+    name: 'lowest_in_days: an out-of-stock offer raises nothing',
+    account: { lowestDays: 30 },
+    steps: [
+      { quote: '12.00', raises: [] },
+      { quote: '8.00', at: 'second', availability: 'out_of_stock', raises: [] },
+    ],
+  },
+
+  // below_target
+  {
+    name: 'below_target: the first quote under the account’s target price raises it alone',
+    account: { target: '15.00' },
+    steps: [{ quote: '14.00', raises: ['below_target'] }],
+  },
+  {
+    name: 'below_target: a price equal to the target counts; one cent over does not',
+    account: { target: '15.00' },
+    steps: [
+      { quote: '15.01', raises: [] },
+      { quote: '15.00', raises: ['price_drop', 'new_lowest', 'below_target'] },
+    ],
+  },
+  {
+    name: 'below_target: a wish with its own max price ignores the default target, even a max in another currency',
+    maxPrice: '10.00',
+    account: { target: '15.00' },
+    steps: [
+      { quote: '14.00', raises: [] },
+      { quote: '9.00', raises: ['below_max_price', 'price_drop', 'new_lowest'] },
+      { maxPrice: '50.00 GBP' },
+      { quote: '8.00', raises: ['price_drop', 'new_lowest'] },
+      { maxPrice: null },
+      { quote: '7.00', raises: ['price_drop', 'new_lowest', 'below_target'] },
+    ],
+  },
+  {
+    name: 'below_target: a target in another currency is met only by quotes in it (alerts are not converted)',
+    account: { target: '15.00 GBP' },
+    steps: [
+      { quote: '10.00', raises: [] },
+      { quote: '10.00 GBP', at: 'second', raises: ['below_target'] },
+    ],
+  },
+  {
+    name: 'below_target: out of stock raises nothing; quiet while unchanged; a target raised over an unchanged price is news',
+    account: { target: '13.00' },
+    steps: [
+      { quote: '12.00', availability: 'out_of_stock', raises: [] },
+      { quote: '14.00', at: 'second', raises: [] },
+      { account: { target: '15.00' } },
+      { quote: '14.00', at: 'second', raises: ['below_target'] },
+      { quote: '14.00', at: 'second', raises: [] },
+    ],
+  },
+  {
+    name: 'below_target (a discount): exactly N % under the lowest ever counts, a cent above does not',
+    account: { target: '10%' },
+    steps: [
+      { quote: '10.00', at: 'elsewhere', raises: [] },
+      { quote: '9.01', raises: ['new_lowest'] },
+      { quote: '8.11', at: 'second', raises: ['new_lowest'] },
+      { quote: '7.30', raises: ['price_drop', 'new_lowest'] },
+      { quote: '6.57', at: 'second', raises: ['price_drop', 'new_lowest', 'below_target'] },
+    ],
+  },
+  {
+    name: 'below_target (0 %): at or under the lowest ever; nothing seen before is no target',
+    account: { target: '0%' },
+    steps: [
+      { quote: '10.00', at: 'second', raises: [] },
+      { quote: '10.00', raises: ['below_target'] },
+      { quote: '10.00', raises: [] },
+      { quote: '10.50', at: 'second', raises: [] },
+    ],
+  },
+  {
+    name: 'below_target (a discount): counts a monthly quote by its month’s lowest; other currencies are not compared',
+    account: { target: '10%' },
+    steps: [
+      { monthly: '12.00', monthLowest: '10.00' },
+      { quote: '4.00 GBP', at: 'second', raises: [] },
+      { quote: '9.50', raises: ['price_drop', 'new_lowest'] },
+      { quote: '8.55', at: 'second', raises: ['new_lowest', 'below_target'] },
+    ],
+  },
+
+  // Together
+  {
+    name: 'one quote may raise every kind a reader turned on, besides the specified ones',
+    account: { dropPercent: 20, lowestDays: 90, target: '12.00' },
+    steps: [
+      { quote: '5.00', at: 'elsewhere', raises: [] },
+      { daysLater: 100 },
+      { quote: '15.00', raises: [] },
+      { quote: '11.00', raises: ['price_drop', 'percent_drop', 'lowest_in_days', 'below_target'] },
     ],
   },
 ];

@@ -266,6 +266,7 @@ describe('each route answers what it declares', () => {
     const wish = await expectAnswer('post /api/wishes', '/api/wishes', { body: { book_id: bookToWish } }, 201);
     await expectAnswer('post /api/wishes', '/api/wishes', { body: { book_id: bookToWish } }, 409);
     await expectAnswer('patch /api/wishes/{id}', `/api/wishes/${wish.body.wish_id}`, { body: { is_monitored: false } }, 204);
+    await expectAnswer('get /api/wishes/{id}', `/api/wishes/${wish.body.wish_id}`, {}, 200);
     await expectAnswer('delete /api/wishes/{id}', `/api/wishes/${wish.body.wish_id}`, {}, 204);
     await expectAnswer('get /api/wishes/price-history', `/api/wishes/price-history${validQuery('get /api/wishes/price-history')}`, {}, 200);
 

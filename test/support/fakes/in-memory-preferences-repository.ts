@@ -21,4 +21,4 @@ export class InMemoryPreferencesRepository implements PreferencesRepository {
   }
 }
 
-const copyOf = (p: Preferences): Preferences => ({ ...p, formats: [...p.formats] });
+const copyOf = (p: Preferences): Preferences => ({ ...p, formats: [...p.formats], alertDefaults: { ...p.alertDefaults } });

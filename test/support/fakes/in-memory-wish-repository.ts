@@ -3,7 +3,8 @@ import type { Clock } from '../../../src/application/shared/clock.js';
 import type { PageRequest, PageSlice } from '../../../src/domain/shared/page.js';
 import { normalizeForSearch } from '../../../src/domain/shared/search-text.js';
 import { BookAlreadyWishedError } from '../../../src/domain/wishes/errors.js';
-import type { NewWish, Wish, WishChange } from '../../../src/domain/wishes/wish.js';
+import { FOLLOW_ACCOUNT, type WishAlertSettings } from '../../../src/domain/alerts/alert-settings.js';
+import type { NewWish, Wish, WishChange, WithAlertSettings } from '../../../src/domain/wishes/wish.js';
 import {
   compareSortPositions,
   DEFAULT_WISH_ORDER,
@@ -16,7 +17,10 @@ import { keysetPage } from './keyset-page.js';
 
 interface StoredWish extends Wish {
   userId: number;
+  alertSettings: WishAlertSettings;
 }
+
+type ShownWish = WithAlertSettings<PricedWish>;
 
 /** A best price as a test states it: without shipping or conversion unless told. */
 export type GivenBestPrice = Omit<BestPrice, 'shipping' | 'delivered' | 'converted'> & Partial<Pick<BestPrice, 'shipping' | 'delivered' | 'converted'>>;
@@ -68,7 +72,7 @@ export class InMemoryWishRepository implements WishRepository {
     return this.rows.filter((w) => w.userId === userId).map(withoutOwner);
   }
 
-  async page(userId: number, filter: WishFilter, request: PageRequest, order: WishOrder = DEFAULT_WISH_ORDER): Promise<PageSlice<PricedWish>> {
+  async page(userId: number, filter: WishFilter, request: PageRequest, order: WishOrder = DEFAULT_WISH_ORDER): Promise<PageSlice<ShownWish>> {
     const mine = this.rows
       .filter((w) => w.userId === userId && (filter.bookId === undefined || w.bookId === filter.bookId))
       .filter((w) => filter.isMonitored === undefined || w.isMonitored === filter.isMonitored)
@@ -89,7 +93,7 @@ export class InMemoryWishRepository implements WishRepository {
     const compare = (a: SortPosition, b: SortPosition) => compareSortPositions(order, a, b);
     const placed = mine.map((wish) => ({ wish, place: placeOf(wish.bookId) })).sort((a, b) => compare(a.place, b.place));
     const window = request.window;
-    const slice = (rows: typeof placed, fromEnd: boolean): PageSlice<PricedWish> => ({
+    const slice = (rows: typeof placed, fromEnd: boolean): PageSlice<ShownWish> => ({
       items: (fromEnd ? rows.slice(Math.max(0, rows.length - request.size)) : rows.slice(0, request.size)).map((r) => r.wish),
       hasMore: rows.length > request.size,
     });
@@ -105,14 +109,15 @@ export class InMemoryWishRepository implements WishRepository {
     }
   }
 
-  async findById(userId: number, wishId: number): Promise<PricedWish | null> {
+  async findById(userId: number, wishId: number): Promise<ShownWish | null> {
     const wish = this.rows.find((w) => w.userId === userId && w.id === wishId);
     return wish ? this.priced(wish) : null;
   }
 
   async add(userId: number, wish: NewWish): Promise<Wish> {
     if (this.rows.some((w) => w.userId === userId && w.bookId === wish.bookId)) throw new BookAlreadyWishedError(wish.bookId);
-    const stored: StoredWish = { ...wish, id: this.nextId++, userId, createdAt: this.clock.now() };
+    const { alertSettings = FOLLOW_ACCOUNT, ...fields } = wish;
+    const stored: StoredWish = { ...fields, alertSettings: { ...alertSettings }, id: this.nextId++, userId, createdAt: this.clock.now() };
     this.rows.push(stored);
     return withoutOwner(stored);
   }
@@ -132,6 +137,8 @@ export class InMemoryWishRepository implements WishRepository {
     if (!wish) return false;
     if (change.isMonitored !== undefined) wish.isMonitored = change.isMonitored;
     if (change.maxPrice !== undefined) wish.maxPrice = change.maxPrice;
+    if (change.dropPercent !== undefined) wish.alertSettings.dropPercent = change.dropPercent;
+    if (change.lowestDays !== undefined) wish.alertSettings.lowestDays = change.lowestDays;
     return true;
   }
 
@@ -142,13 +149,14 @@ export class InMemoryWishRepository implements WishRepository {
     return true;
   }
 
-  private priced(stored: StoredWish): PricedWish {
+  private priced(stored: StoredWish): ShownWish {
     const wish = withoutOwner(stored);
     const { best, lowest } = this.prices.get(`${stored.userId}/${stored.bookId}`) ?? { best: null, lowest: null };
-    return { ...wish, bestPrice: best, lowestPrice: lowest, belowMaxPrice: isBelowMaxPrice(wish.maxPrice, best) };
+    return { ...wish, bestPrice: best, lowestPrice: lowest, belowMaxPrice: isBelowMaxPrice(wish.maxPrice, best), alertSettings: { ...stored.alertSettings } };
   }
 }
 
-function withoutOwner({ userId: _owner, ...wish }: StoredWish): Wish {
+/** The wish's own fields (its alert settings are shown with its prices). */
+function withoutOwner({ userId: _owner, alertSettings: _settings, ...wish }: StoredWish): Wish {
   return { ...wish };
 }

@@ -1,3 +1,4 @@
+import { ALERTS_OFF } from '../../../src/domain/alerts/alert-settings.js';
 import { Money } from '../../../src/domain/shared/money.js';
 import type { Preferences } from '../../../src/domain/wishes/preferences.js';
 import type { NewWish } from '../../../src/domain/wishes/wish.js';
@@ -11,5 +12,5 @@ export const euros = (amount: string): Money => Money.parse(amount, 'EUR');
 
 /** Saved preferences of a reader in Germany who buys paperbacks in euros. */
 export function somePreferences(overrides: Partial<Preferences> = {}): Preferences {
-  return { country: 'DE', currency: 'EUR', formats: ['paperback'], alertEmail: false, convertCurrencies: false, ...overrides };
+  return { country: 'DE', currency: 'EUR', formats: ['paperback'], alertEmail: false, convertCurrencies: false, alertDefaults: { ...ALERTS_OFF }, ...overrides };
 }

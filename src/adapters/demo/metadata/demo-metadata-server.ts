@@ -7,6 +7,9 @@
 //   GET  /__control/requests  the requests received (Google's key shown only as sent or not)
 // It also publishes demonstration reference exchange rates in the European Central Bank's shape, for FX_RATES_URL:
 //   GET  /ecb/eurofxref-daily.xml, /ecb/eurofxref-hist-90d.xml
+// and Open Library's Read API (lending), whose statuses can be set per ISBN:
+//   GET  /api/volumes/brief/isbn/{isbn}.json, /api/volumes/brief/json/isbn:{a}|isbn:{b}
+//   POST /__control/lending  {"isbn", "status": "lendable" | "full access" | "checked out" | "restricted" | "none" | null}
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { startLocalHttpServer } from '../../kits/net/local-http-server.js';
 import { abortableDelay } from '../stores/abortable-delay.js';
@@ -15,22 +18,32 @@ import { BodyTooLargeError, readBody, sendJson } from '../stores/http-responses.
 import { Isbn } from '../../../domain/catalog/isbn.js';
 import { demoMetadataBookFor, demoSourceView, type DemoSourceView } from './demo-metadata-catalogue.js';
 import { checkOverride, DemoMetadataOverrides, InvalidOverrideError, type RequestBehaviour } from './demo-metadata-behaviours.js';
-import type { DemoMetadataRequest, DemoMetadataServer, DemoMetadataServerOptions, DemoMetadataSource } from './demo-metadata-types.js';
+import {
+  DEMO_LENDING_STATUSES,
+  type DemoLendingStatus,
+  type DemoMetadataRequest,
+  type DemoMetadataServer,
+  type DemoMetadataServerOptions,
+  type DemoMetadataSource,
+} from './demo-metadata-types.js';
 import { demoSearch } from './demo-search-index.js';
 import { type DemoSearchQuery, googleSearchQuery, openLibrarySearchQuery } from './demo-search-queries.js';
 import { badKeyError, googleVolumes, googleVolumesOf } from './google-books-answers.js';
 import { isbnOfBibkey, openLibraryEntry } from './open-library-answers.js';
 import { isbnOfDemoCoverId, openLibrarySearchAnswer } from './open-library-search-answers.js';
+import { readApiEntry } from './open-library-read-answers.js';
 
 interface State {
   baseUrl: string;
   overrides: DemoMetadataOverrides;
   requests: DemoMetadataRequest[];
   googleApiKey: string | undefined;
+  /** Read API statuses set per ISBN-13. */
+  lending: Map<string, DemoLendingStatus>;
 }
 
 export async function startDemoMetadataServer(options: DemoMetadataServerOptions = {}): Promise<DemoMetadataServer> {
-  const state: State = { baseUrl: '', overrides: new DemoMetadataOverrides(), requests: [], googleApiKey: options.googleApiKey };
+  const state: State = { baseUrl: '', overrides: new DemoMetadataOverrides(), requests: [], googleApiKey: options.googleApiKey, lending: new Map() };
   const server = await startLocalHttpServer((req, res, signal) => route(state, req, res, signal), { host: options.host, port: options.port });
   state.baseUrl = server.url;
 
@@ -40,9 +53,13 @@ export async function startDemoMetadataServer(options: DemoMetadataServerOptions
     set(source, isbn, behaviour) {
       state.overrides.set(checkOverride({ source, isbn, behaviour }));
     },
+    setLending(isbn13, status) {
+      setLending(state, isbn13, status);
+    },
     reset() {
       state.overrides.clear();
       state.requests.length = 0;
+      state.lending.clear();
     },
     requests(source) {
       return state.requests
@@ -60,6 +77,9 @@ async function route(state: State, req: IncomingMessage, res: ServerResponse, si
   if (path === '/api/books') return openLibrary(state, url, req, res, signal);
   if (path === '/search.json') return openLibrarySearch(state, url, req, res, signal);
   if (path === '/books/v1/volumes') return googleBooks(state, url, req, res, signal);
+  if (path.startsWith('/api/volumes/brief/')) return openLibraryRead(state, path, req, res, signal);
+  // The pages the Read API's items link to: a reader following "Borrow" lands on the demonstration, not the world.
+  if (/^\/books\/OL\d+M\/borrow$/.test(path) || /^\/stream\/demo\d{13}$/.test(path)) return sendBorrowPage(res);
   if (path === '/ecb/eurofxref-daily.xml' || path === '/ecb/eurofxref-hist-90d.xml') {
     res.writeHead(200, { 'content-type': 'text/xml; charset=utf-8' });
     res.end(demoRatesXml(path.endsWith('daily.xml') ? 'latest' : 'history', new Date()));
@@ -78,7 +98,8 @@ async function route(state: State, req: IncomingMessage, res: ServerResponse, si
       googleBooks: `${state.baseUrl}/books/v1/volumes?q=isbn:9780306406157`,
       googleBooksSearch: `${state.baseUrl}/books/v1/volumes?q=intitle:%22the+silent+harbour%22`,
       exchangeRates: `${state.baseUrl}/ecb/eurofxref-daily.xml`,
-      control: ['POST /__control {source, isbn, behaviour}', 'POST /__control/reset', 'GET /__control/requests'],
+      openLibraryRead: `${state.baseUrl}/api/volumes/brief/isbn/9780306406157.json`,
+      control: ['POST /__control {source, isbn, behaviour}', 'POST /__control/lending {isbn, status}', 'POST /__control/reset', 'GET /__control/requests'],
     });
   }
   sendJson(res, 404, { error: 'not_found', message: `No endpoint ${path}` });
@@ -101,6 +122,29 @@ async function openLibrary(state: State, url: URL, req: IncomingMessage, res: Se
   const body = Buffer.from(`var _OLBookInfo = ${JSON.stringify(answer)};`, 'utf8');
   res.writeHead(200, { 'content-type': 'application/javascript; charset=utf-8', 'content-length': body.length });
   res.end(body);
+}
+
+/**
+ * The Read API: one id (`/api/volumes/brief/isbn/{isbn}.json`, answered `[]` when unknown) or several
+ * (`/api/volumes/brief/json/isbn:{a}|isbn:{b}`, `|` possibly escaped, answered by id, unknown ones absent). Only ISBNs
+ * are read here; other id kinds (olid, oclc, …) are simply unknown. A failure switch of Open Library applies.
+ */
+async function openLibraryRead(state: State, path: string, req: IncomingMessage, res: ServerResponse, signal: AbortSignal): Promise<void> {
+  const single = /^\/api\/volumes\/brief\/isbn\/([^/]+?)(?:\.json)?$/.exec(path);
+  const multi = /^\/api\/volumes\/brief\/json\/(.+)$/.exec(path);
+  if (!single && !multi) return sendJson(res, 404, { error: 'not_found', message: `No endpoint ${path}` });
+  const ids = single?.[1] ? [`isbn:${decodeURIComponent(single[1])}`] : decodeURIComponent(multi?.[1] ?? '').split('|');
+  const asked = ids.map((id) => ({ id, isbn13: /^isbn:/i.test(id) ? isbnOfBibkey(id.slice(5)) : null }));
+  const isbns = asked.flatMap((a) => (a.isbn13 ? [a.isbn13] : []));
+  record(state, req, { source: 'open-library', kind: 'read', isbns, search: null, jscmd: null, apiKey: null });
+  if (!(await applyBehaviour(state, 'open-library', isbns, res, signal))) return;
+  const answer: Record<string, unknown> = {};
+  for (const { id, isbn13 } of asked) {
+    const entry = isbn13 && !state.overrides.isUnknown('open-library', isbn13) ? readApiEntry(isbn13, state.baseUrl, state.lending.get(isbn13)) : null;
+    if (entry) answer[id] = entry;
+  }
+  if (single) return sendJson(res, 200, Object.values(answer)[0] ?? []);
+  sendJson(res, 200, answer);
 }
 
 /** The Search API by `title`, `author` (and `q`), with `fields` and `limit` (the service's default is 100). */
@@ -180,9 +224,15 @@ async function control(state: State, route: string, req: IncomingMessage, res: S
         state.overrides.set(override);
         return sendJson(res, 200, { ok: true, ...override });
       }
+      case 'POST /__control/lending': {
+        const body = (await readJson(req)) as { isbn?: unknown; status?: unknown } | null;
+        setLending(state, body?.isbn, body?.status);
+        return sendJson(res, 200, { ok: true });
+      }
       case 'POST /__control/reset':
         state.overrides.clear();
         state.requests.length = 0;
+        state.lending.clear();
         return sendJson(res, 200, { ok: true });
       case 'GET /__control/requests':
         return sendJson(res, 200, { requests: state.requests.map((r) => ({ ...r, apiKey: r.apiKey === null ? null : '[sent]' })) });
@@ -203,6 +253,24 @@ async function readJson(req: IncomingMessage): Promise<unknown> {
   } catch {
     throw new InvalidOverrideError('The body must be JSON');
   }
+}
+
+/** Sets (or with null clears) an ISBN's Read API status; an InvalidOverrideError names what is wrong. */
+function setLending(state: State, isbn: unknown, status: unknown): void {
+  if (typeof isbn !== 'string' || !/^\d{13}$/.test(isbn)) throw new InvalidOverrideError('isbn: a 13-digit ISBN');
+  if (status === null) {
+    state.lending.delete(isbn);
+    return;
+  }
+  if (!(DEMO_LENDING_STATUSES as readonly unknown[]).includes(status)) throw new InvalidOverrideError(`status: one of ${DEMO_LENDING_STATUSES.join(', ')}, or null`);
+  state.lending.set(isbn, status as DemoLendingStatus);
+}
+
+/** Where a demonstration item's link leads: a page saying so. */
+function sendBorrowPage(res: ServerResponse): void {
+  const body = Buffer.from('<!doctype html><html lang="en"><title>Borrow (demonstration)</title><h1>Borrow the e-book</h1><p>This is the demonstration metadata server: on Open Library, the book would open here.</p></html>', 'utf8');
+  res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-length': body.length });
+  res.end(body);
 }
 
 /** A plain cover with the title, so the web UI has something to show. */

@@ -2,6 +2,10 @@
 
 export const DEMO_METADATA_SOURCES = ['open-library', 'google-books'] as const;
 
+/** What Open Library's Read API says of an edition's scan; `none`: the edition has no scan. */
+export const DEMO_LENDING_STATUSES = ['lendable', 'full access', 'checked out', 'restricted', 'none'] as const;
+export type DemoLendingStatus = (typeof DEMO_LENDING_STATUSES)[number];
+
 export type DemoMetadataSource = (typeof DEMO_METADATA_SOURCES)[number];
 
 /** What a service answers instead of its deterministic default, for the requests that ask for the ISBN. */
@@ -20,8 +24,8 @@ export type DemoMetadataBehaviour =
 /** One request a service received, for tests that count or inspect them. */
 export interface DemoMetadataRequest {
   source: DemoMetadataSource;
-  /** By ISBN (Open Library's /api/books, Google's `q=isbn:`), or a search by title and author. */
-  kind: 'lookup' | 'search';
+  /** By ISBN (Open Library's /api/books, Google's `q=isbn:`), a search by title and author, or Open Library's Read API (`read`). */
+  kind: 'lookup' | 'search' | 'read';
   /** A lookup's ISBN-13s, in request order (10-digit ones converted); empty for a search. */
   isbns: string[];
   /** A search's title and author as sent (Open Library's `title` and `author`, Google's `intitle:` and `inauthor:`
@@ -51,6 +55,8 @@ export interface DemoMetadataServer {
   close(): Promise<void>;
   /** Overrides what `source` answers for one ISBN-13 (or every ISBN with '*'); an ISBN's own override wins. */
   set(source: DemoMetadataSource, isbn: string | '*', behaviour: DemoMetadataBehaviour): void;
+  /** What Open Library's Read API says of one ISBN-13's scan from now on; null: its deterministic status again. */
+  setLending(isbn13: string, status: DemoLendingStatus | null): void;
   /** Removes every override and forgets the requests. */
   reset(): void;
   /** The requests received since the start or the last reset, oldest first. */

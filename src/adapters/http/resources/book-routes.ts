@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { CreateBook } from '../../../application/catalog/create-book.js';
 import type { DeleteBook } from '../../../application/catalog/delete-book.js';
-import type { GetBook } from '../../../application/catalog/get-book.js';
+import type { ShowBook } from '../../../application/catalog/show-book.js';
 import type { ListBooks } from '../../../application/catalog/list-books.js';
 import type { UpdateBook } from '../../../application/catalog/update-book.js';
 import { BOOK_TITLE_MAX, type BookFields } from '../../../domain/catalog/book.js';
@@ -9,6 +9,7 @@ import type { Paginator } from '../../kits/http/pagination/page-links.js';
 import { collectionOf, IdParams, IdValue, PageQuery, TextOf } from '../../kits/http/routing/common-schemas.js';
 import { ID_LIST_MAX, IdListText } from '../../kits/http/routing/id-list.js';
 import { route, type RouteSpec } from '../../kits/http/routing/route-spec.js';
+import { BorrowJson, borrowJson } from './borrow-presenters.js';
 import { BookJson, bookJson } from './catalog-presenters.js';
 
 const BookBody = z.strictObject({
@@ -34,7 +35,7 @@ const fieldsOf = (body: z.infer<typeof BookBody>): BookFields => ({
 export interface BookUseCases {
   list: ListBooks;
   create: CreateBook;
-  get: GetBook;
+  get: ShowBook;
   update: UpdateBook;
   remove: DeleteBook;
 }
@@ -64,12 +65,13 @@ export function bookRoutes(useCases: BookUseCases, paginator: Paginator): RouteS
     }),
     route({
       method: 'get', path: '/books/:id', tag: 'books', auth: 'jwt',
-      summary: 'Get one book',
+      summary: 'Get one book, with whether it can be borrowed as an e-book (`borrow`)',
       params: IdParams,
-      responses: { 200: { description: 'The book', schema: BookJson } },
+      responses: { 200: { description: 'The book', schema: BookJson.extend({ borrow: BorrowJson }) } },
       errors: { 404: 'No book has that id' },
       async handle({ params }) {
-        return { status: 200, body: bookJson(await useCases.get.execute(params.id)) };
+        const { book, borrow } = await useCases.get.execute(params.id);
+        return { status: 200, body: { ...bookJson(book), borrow: borrowJson(borrow) } };
       },
     }),
     route({

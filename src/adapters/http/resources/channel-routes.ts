@@ -32,7 +32,9 @@ const Delivery = z.enum(CHANNEL_DELIVERIES).describe('`daily_digest` gathers a d
 const ChannelBody = z.strictObject({
   kind: z.enum(CHANNEL_KINDS),
   target: Target.optional(),
-  alert_kinds: AlertKinds.optional().describe('Default: every alert kind'),
+  alert_kinds: AlertKinds.optional().describe(
+    'Default: the four kinds of C5; a channel also takes the newer kinds that belong with a kind it names (below_target with below_max_price, lowest_in_days with new_lowest, percent_drop with price_drop); borrowable stands alone: only a channel naming it takes it',
+  ),
   delivery: Delivery.optional().describe('Default: `immediate`'),
   is_enabled: z.boolean().optional().describe('Default: true'),
 });

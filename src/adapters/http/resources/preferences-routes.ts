@@ -8,6 +8,7 @@ import { EDITION_FORMATS } from '../../../domain/catalog/edition.js';
 import type { Paginator } from '../../kits/http/pagination/page-links.js';
 import { collectionOf, IdParams, IdValue, PageQuery } from '../../kits/http/routing/common-schemas.js';
 import { route, type RouteSpec } from '../../kits/http/routing/route-spec.js';
+import { AlertDropPercentBody, AlertLowestDaysBody, DefaultTargetBody, defaultTargetOf } from './alert-settings-schemas.js';
 import { currentUser } from './current-user.js';
 import { LanguageJson, languageJson, PreferencesJson, preferencesJson } from './user-space-presenters.js';
 
@@ -21,6 +22,9 @@ const PreferencesBody = z.strictObject({
     .boolean()
     .optional()
     .describe("Count quotes in every currency for best and lowest prices, converted into `currency` (C11.4)"),
+  alert_drop_percent: AlertDropPercentBody.optional().describe("Default for every wish: alert (percent_drop) when a store's price falls by at least this %; null: off"),
+  alert_lowest_days: AlertLowestDaysBody.optional().describe('Default for every wish: alert (lowest_in_days) when a price is the lowest in the last 30, 90 or 365 days; null: off'),
+  default_target: DefaultTargetBody.optional(),
 });
 
 export interface PreferencesUseCases {
@@ -53,6 +57,7 @@ export function preferencesRoutes(useCases: PreferencesUseCases, paginator: Pagi
           formats: body.formats,
           alertEmail: body.alert_email,
           convertCurrencies: body.convert_currencies,
+          alertDefaults: { dropPercent: body.alert_drop_percent, lowestDays: body.alert_lowest_days, defaultTarget: defaultTargetOf(body.default_target) },
         });
         return { status: 200, body: preferencesJson(updated) };
       },

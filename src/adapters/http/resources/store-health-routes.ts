@@ -1,6 +1,9 @@
 import { z } from 'zod';
+import type { GetExchangeRatesHealth } from '../../../application/pricing/get-exchange-rates-health.js';
 import type { GetStoreHealth } from '../../../application/pricing/get-store-health.js';
 import type { ListStoreHealth } from '../../../application/pricing/list-store-health.js';
+import { RATE_MAX_AGE_DAYS } from '../../../domain/pricing/exchange-rates.js';
+import type { ExchangeRatesHealth } from '../../../domain/pricing/exchange-rates-health.js';
 import { FETCH_FAILURE_KINDS } from '../../../domain/pricing/price-observation.js';
 import { STORE_HEALTH_WINDOW_DAYS, type StoreHealth } from '../../../domain/pricing/store-health.js';
 import type { Paginator } from '../../kits/http/pagination/page-links.js';
@@ -31,9 +34,47 @@ export const storeHealthJson = (h: StoreHealth): z.infer<typeof StoreHealthJson>
   last_failure: h.lastFailure ? { kind: h.lastFailure.kind, message: h.lastFailure.message, at: isoTimestamp(h.lastFailure.at) } : null,
 });
 
+const RATES_REFUSALS = ['missing', 'unreadable', 'unavailable', 'invalid', 'late'] as const;
+const Day = z.string().describe('YYYY-MM-DD');
+
+export const ExchangeRatesHealthJson = z.object({
+  enabled: z.boolean().describe('The rates are fetched (`FX_RATES`)'),
+  newest_day: Day.nullable().describe('The newest day of reference rates kept; null before the first refresh'),
+  age_days: z.number().nullable().describe('Days from `newest_day` to today (UTC)'),
+  currency_count: z.number().describe('Currencies listed on the newest day (besides the euro)'),
+  usable: z.boolean().describe(`A quote fetched today converts: \`newest_day\` is at most ${RATE_MAX_AGE_DAYS} days old`),
+  last_refresh: z
+    .object({
+      at: Timestamp,
+      outcome: z.enum(['updated', 'refused']),
+      reason: z.enum(RATES_REFUSALS).nullable().describe('Why a refused refresh stored nothing'),
+      message: z.string().nullable(),
+      newest_day: Day.nullable().describe('The newest day an update stored'),
+    })
+    .nullable(),
+  problem: z.string().nullable().describe('Why quotes in other currencies stay out or the rates are not renewed, in words; null when all is well'),
+});
+
+export const exchangeRatesHealthJson = (h: ExchangeRatesHealth): z.infer<typeof ExchangeRatesHealthJson> => ({
+  enabled: h.enabled,
+  newest_day: h.newestDay,
+  age_days: h.ageDays,
+  currency_count: h.currencyCount,
+  usable: h.usable,
+  last_refresh: h.lastRefresh && {
+    at: isoTimestamp(h.lastRefresh.at),
+    outcome: h.lastRefresh.outcome,
+    reason: h.lastRefresh.reason,
+    message: h.lastRefresh.message,
+    newest_day: h.lastRefresh.newestDay,
+  },
+  problem: h.problem,
+});
+
 export interface StoreHealthUseCases {
   get: GetStoreHealth;
   list: ListStoreHealth;
+  rates: GetExchangeRatesHealth;
 }
 
 export function storeHealthRoutes(useCases: StoreHealthUseCases, paginator: Paginator): RouteSpec[] {
@@ -60,6 +101,14 @@ export function storeHealthRoutes(useCases: StoreHealthUseCases, paginator: Pagi
         // The links repeat `ids` as the client wrote it.
         const ids = query.ids?.join(',');
         return paginator.respond({ path, query, filters: { ids } }, (page) => useCases.list.execute({ ids: query.ids }, page), (h) => h.storeId, storeHealthJson);
+      },
+    }),
+    route({
+      method: 'get', path: '/exchange-rates/health', tag: 'reference', auth: 'jwt',
+      summary: `Whether quotes in other currencies convert today (C11.4: a rate more than ${RATE_MAX_AGE_DAYS} days older than a quote is not used), the newest rates kept and what the last refresh did`,
+      responses: { 200: { description: "The reference rates' health", schema: ExchangeRatesHealthJson } },
+      async handle() {
+        return { status: 200, body: exchangeRatesHealthJson(await useCases.rates.execute()) };
       },
     }),
   ];

@@ -4,10 +4,14 @@ import { EDITION_FORMATS } from '../../../domain/catalog/edition.js';
 import type { BookList, PublicBookList } from '../../../domain/lists/book-list.js';
 import type { BookType, Genre, Language, OntologyNode, Store } from '../../../domain/reference/reference-data.js';
 import type { Preferences } from '../../../domain/wishes/preferences.js';
+import type { WithAlertSettings } from '../../../domain/wishes/wish.js';
+import { AlertDropPercentJson, AlertLowestDaysJson, DefaultTargetJson, defaultTargetJson } from './alert-settings-schemas.js';
 import { AVAILABILITIES } from '../../../domain/pricing/price-observation.js';
 import type { BestPrice, BestPriceConversion, Conversion, LowestPrice, PricedWish } from '../../../domain/wishes/wish-prices.js';
+import type { WithBorrow } from '../../../domain/catalog/borrow-availability.js';
 import { Timestamp } from '../../kits/http/routing/common-schemas.js';
 import { isoTimestamp } from '../../kits/http/routing/iso-timestamp.js';
+import { BorrowJson, borrowJson } from './borrow-presenters.js';
 
 export const MoneyJson = z.object({ amount: z.string().describe('Decimal string with the currency minor digits'), currency: z.string() });
 
@@ -66,6 +70,9 @@ export const PreferencesJson = z.object({
   formats: z.array(z.enum(EDITION_FORMATS)),
   alert_email: z.boolean(),
   convert_currencies: z.boolean().describe("Best and lowest prices count quotes in every currency, converted into `currency` (default false)"),
+  alert_drop_percent: AlertDropPercentJson.describe("Default for every wish: alert (percent_drop) when a store's price falls by at least this %; null (default): off"),
+  alert_lowest_days: AlertLowestDaysJson.describe('Default for every wish: alert (lowest_in_days) when a price is the lowest in the last 30, 90 or 365 days; null (default): off'),
+  default_target: DefaultTargetJson,
 });
 export const preferencesJson = (p: Preferences): z.infer<typeof PreferencesJson> => ({
   country: p.country,
@@ -73,6 +80,9 @@ export const preferencesJson = (p: Preferences): z.infer<typeof PreferencesJson>
   formats: p.formats,
   alert_email: p.alertEmail,
   convert_currencies: p.convertCurrencies,
+  alert_drop_percent: p.alertDefaults.dropPercent,
+  alert_lowest_days: p.alertDefaults.lowestDays,
+  default_target: defaultTargetJson(p.alertDefaults.defaultTarget),
 });
 
 const WISH_SCOPE =
@@ -155,8 +165,11 @@ export const WishJson = z.object({
   below_max_price: z
     .boolean()
     .describe("True when best_price's amount in max_price's currency (its own, or its converted amount) is at or under max_price"),
+  borrow: BorrowJson,
+  alert_drop_percent: AlertDropPercentJson.describe("Alert (percent_drop) when a store's price falls by at least this % from its previous one; null: the account's default"),
+  alert_lowest_days: AlertLowestDaysJson.describe('Alert (lowest_in_days) when a price is the lowest in the last 30, 90 or 365 days; null: the account\'s default'),
 });
-export const wishJson = (w: PricedWish): z.infer<typeof WishJson> => ({
+export const wishJson = (w: WithBorrow<WithAlertSettings<PricedWish>>): z.infer<typeof WishJson> => ({
   wish_id: w.id,
   book_id: w.bookId,
   is_monitored: w.isMonitored,
@@ -165,6 +178,9 @@ export const wishJson = (w: PricedWish): z.infer<typeof WishJson> => ({
   best_price: w.bestPrice ? bestPriceJson(w.bestPrice) : null,
   lowest_price: w.lowestPrice ? lowestPriceJson(w.lowestPrice) : null,
   below_max_price: w.belowMaxPrice,
+  borrow: borrowJson(w.borrow),
+  alert_drop_percent: w.alertSettings.dropPercent,
+  alert_lowest_days: w.alertSettings.lowestDays,
 });
 
 export const ListJson = z.object({
@@ -217,13 +233,13 @@ export const AlertJson = z.object({
   alert_id: z.number(),
   wish_id: z.number(),
   book_id: z.number(),
-  edition_id: z.number(),
-  store_id: z.number(),
-  alert_kind: z.enum(ALERT_KINDS),
-  amount: z.string(),
-  currency: z.string(),
+  edition_id: z.number().nullable().describe('The edition quoted; for borrowable, the edition the lender lends when it is one of the book\'s, else null'),
+  store_id: z.number().nullable().describe('The store quoted; null for borrowable'),
+  alert_kind: z.enum(ALERT_KINDS).describe('borrowable: the wished book became borrowable as an e-book (Open Library lending programme); no store or price'),
+  amount: z.string().nullable().describe('The price; null for borrowable'),
+  currency: z.string().nullable().describe('null for borrowable'),
   previous_amount: z.string().nullable(),
-  url: z.string().nullable().describe("The store's page of the edition: the URL of its latest quote there; null when none is left"),
+  url: z.string().nullable().describe("The store's page of the edition: the URL of its latest quote there; null when none is left. For borrowable: the lender's page to borrow the book"),
   is_read: z.boolean(),
   created_at: Timestamp,
 });
@@ -234,8 +250,8 @@ export const alertJson = (a: Alert): z.infer<typeof AlertJson> => ({
   edition_id: a.editionId,
   store_id: a.storeId,
   alert_kind: a.kind,
-  amount: a.price.amount,
-  currency: a.price.currency,
+  amount: a.price?.amount ?? null,
+  currency: a.price?.currency ?? null,
   previous_amount: a.previousPrice?.amount ?? null,
   url: a.url,
   is_read: a.isRead,

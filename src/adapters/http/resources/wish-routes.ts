@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { AddWish } from '../../../application/wishes/add-wish.js';
+import type { GetWish } from '../../../application/wishes/get-wish.js';
 import type { ImportWishes } from '../../../application/wishes/import-wishes.js';
 import type { ListWishes } from '../../../application/wishes/list-wishes.js';
 import type { ListWishPriceHistories } from '../../../application/wishes/list-wish-price-histories.js';
@@ -13,6 +14,7 @@ import type { Paginator } from '../../kits/http/pagination/page-links.js';
 import { BooleanText, collectionOf, IdParams, IdText, IdValue, PageQuery } from '../../kits/http/routing/common-schemas.js';
 import { ID_LIST_MAX, IdListText } from '../../kits/http/routing/id-list.js';
 import { route, type RouteSpec } from '../../kits/http/routing/route-spec.js';
+import { AlertDropPercentBody, AlertLowestDaysBody } from './alert-settings-schemas.js';
 import { currentUser } from './current-user.js';
 import { WishJson, wishJson } from './user-space-presenters.js';
 
@@ -22,6 +24,12 @@ const MaxPrice = z
     currency: z.string().max(3).describe('ISO 4217'),
   })
   .nullable();
+
+/** A wish's own alert settings (issue 27); null or left out at creation: the account's default. */
+const WishAlertSettingsBody = {
+  alert_drop_percent: AlertDropPercentBody.optional().describe("Alert (percent_drop) when a store's price falls by at least this %; null: the account's default"),
+  alert_lowest_days: AlertLowestDaysBody.optional().describe("Alert (lowest_in_days) when a price is the lowest in the last 30, 90 or 365 days; null: the account's default"),
+};
 
 const toMoney = (price: z.infer<typeof MaxPrice> | undefined): Money | null | undefined =>
   price === undefined ? undefined : price === null ? null : Money.parse(price.amount, price.currency, 'max_price.amount');
@@ -85,6 +93,7 @@ const PriceHistoryJson = z.object({
 
 export interface WishUseCases {
   list: ListWishes;
+  get: GetWish;
   histories: ListWishPriceHistories;
   add: AddWish;
   update: UpdateWish;
@@ -158,7 +167,7 @@ export function wishRoutes(useCases: WishUseCases, paginator: Paginator): RouteS
     }),
     route({
       method: 'post', path: '/wishes', tag: 'wishes', auth: 'jwt', summary: 'Add a book to the wish list',
-      body: z.strictObject({ book_id: IdValue, is_monitored: z.boolean().optional(), max_price: MaxPrice.optional() }),
+      body: z.strictObject({ book_id: IdValue, is_monitored: z.boolean().optional(), max_price: MaxPrice.optional(), ...WishAlertSettingsBody }),
       responses: { 201: { description: 'The created wish, with the prices its book already has', schema: WishJson } },
       errors: { 409: 'The user already wishes for the book' },
       async handle({ userId, body }) {
@@ -166,21 +175,37 @@ export function wishRoutes(useCases: WishUseCases, paginator: Paginator): RouteS
           bookId: body.book_id,
           isMonitored: body.is_monitored ?? true,
           maxPrice: toMoney(body.max_price) ?? null,
+          alertSettings: { dropPercent: body.alert_drop_percent ?? null, lowestDays: body.alert_lowest_days ?? null },
         });
         return { status: 201, body: wishJson(wish) };
       },
     }),
     route({
+      method: 'get', path: '/wishes/:id', tag: 'wishes', auth: 'jwt',
+      summary: 'Get one wish as the list shows it (prices, `borrow`)',
+      params: IdParams,
+      responses: { 200: { description: 'The wish', schema: WishJson } },
+      errors: { 404: 'The user has no wish with that id' },
+      async handle({ userId, params }) {
+        return { status: 200, body: wishJson(await useCases.get.execute(currentUser(userId), params.id)) };
+      },
+    }),
+    route({
       method: 'patch', path: '/wishes/:id', tag: 'wishes', auth: 'jwt',
-      summary: 'Change is_monitored and/or max_price (null clears it)',
+      summary: 'Change is_monitored, max_price (null clears it), alert_drop_percent and/or alert_lowest_days (null: the account\'s default)',
       params: IdParams,
       body: z
-        .strictObject({ is_monitored: z.boolean().optional(), max_price: MaxPrice.optional() })
-        .refine((b) => b.is_monitored !== undefined || b.max_price !== undefined, { message: 'name is_monitored and/or max_price' }),
+        .strictObject({ is_monitored: z.boolean().optional(), max_price: MaxPrice.optional(), ...WishAlertSettingsBody })
+        .refine((b) => Object.values(b).some((v) => v !== undefined), { message: 'name is_monitored, max_price, alert_drop_percent and/or alert_lowest_days' }),
       responses: { 204: { description: 'Updated' } },
       errors: { 404: 'The user has no wish with that id' },
       async handle({ userId, params, body }) {
-        await useCases.update.execute(currentUser(userId), params.id, { isMonitored: body.is_monitored, maxPrice: toMoney(body.max_price) });
+        await useCases.update.execute(currentUser(userId), params.id, {
+          isMonitored: body.is_monitored,
+          maxPrice: toMoney(body.max_price),
+          dropPercent: body.alert_drop_percent,
+          lowestDays: body.alert_lowest_days,
+        });
         return { status: 204 };
       },
     }),

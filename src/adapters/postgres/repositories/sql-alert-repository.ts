@@ -8,9 +8,12 @@ import { type PageQuery, queryPage } from '../../kits/sql/keyset.js';
 import { OrmEntityManager } from '../orm-tokens.js';
 import { type Row, toDate, toId } from './row-mapping.js';
 
-/** The alert's product page: its (edition, store, currency)'s latest quote URL, one primary-key step per row shown. */
-const URL_OF_A = `(select p.latest_url from edition_store_price p
-  where p.edition_id = a.edition_id and p.store_id = a.store_id and p.currency = a.currency)`;
+/**
+ * Where the alert's reader acts: a price alert's product page, its (edition, store, currency)'s latest quote URL, one
+ * primary-key step per row shown; a borrowable alert's lender page, stored on it.
+ */
+const URL_OF_A = `case when a.alert_kind = 'borrowable' then a.borrow_url else (select p.latest_url from edition_store_price p
+  where p.edition_id = a.edition_id and p.store_id = a.store_id and p.currency = a.currency) end`;
 
 @injectable()
 export class SqlAlertRepository implements AlertRepository {
@@ -48,17 +51,19 @@ export class SqlAlertRepository implements AlertRepository {
   }
 }
 
+// A borrowable alert has no store and no price, and maybe no edition (migration 27).
 function alertFromRow(row: Row): Alert {
-  const currency = String(row.currency).trim();
+  const currency = row.currency === null ? null : String(row.currency).trim();
+  const money = (minor: unknown) => (minor === null || currency === null ? null : Money.fromMinor(BigInt(String(minor)), currency));
   return {
     id: toId(row.alert_id),
     wishId: toId(row.wish_id),
     bookId: toId(row.book_id),
-    editionId: toId(row.edition_id),
-    storeId: toId(row.store_id),
+    editionId: row.edition_id === null ? null : toId(row.edition_id),
+    storeId: row.store_id === null ? null : toId(row.store_id),
     kind: row.alert_kind as AlertKind,
-    price: Money.fromMinor(BigInt(String(row.amount_minor)), currency),
-    previousPrice: row.previous_minor === null ? null : Money.fromMinor(BigInt(String(row.previous_minor)), currency),
+    price: money(row.amount_minor),
+    previousPrice: money(row.previous_minor),
     url: row.url == null ? null : String(row.url),
     isRead: Boolean(row.is_read),
     createdAt: toDate(row.created_at),

@@ -2,7 +2,10 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { inject, injectable } from 'inversify';
 import type { ExchangeRateStore } from '../../../application/pricing/ports/exchange-rate-store.js';
 import type { ReferenceRateDay } from '../../../domain/pricing/exchange-rates.js';
+import type { RatesRefreshRecord } from '../../../domain/pricing/exchange-rates-health.js';
+import type { RatesRefusal } from '../../../domain/logging/exchange-rate-events.js';
 import { selectRows } from '../../kits/sql/select-rows.js';
+import { toDate } from './row-mapping.js';
 import { OrmEntityManager } from '../orm-tokens.js';
 
 // One statement: a publication is stored whole or not at all; a day published again replaces its rates.
@@ -42,5 +45,26 @@ export class SqlExchangeRateStore implements ExchangeRateStore {
       days.get(day)!.set(String(row.currency), String(row.rate));
     }
     return [...days].map(([day, perEuro]) => ({ day, perEuro }));
+  }
+
+  async recordRefresh(refresh: RatesRefreshRecord): Promise<void> {
+    await this.em.execute(
+      `insert into exchange_rate_refresh (refreshed_at, outcome, reason, message, newest_day) values (?, ?, ?, ?, ?::date)
+       on conflict (only_row) do update set refreshed_at = excluded.refreshed_at, outcome = excluded.outcome,
+         reason = excluded.reason, message = excluded.message, newest_day = excluded.newest_day`,
+      [refresh.at, refresh.outcome, refresh.reason, refresh.message, refresh.newestDay],
+    );
+  }
+
+  async lastRefresh(): Promise<RatesRefreshRecord | null> {
+    const [row] = await selectRows(this.em, 'select refreshed_at, outcome, reason, message, newest_day::text as newest_day from exchange_rate_refresh', []);
+    if (!row) return null;
+    return {
+      at: toDate(row.refreshed_at),
+      outcome: row.outcome as RatesRefreshRecord['outcome'],
+      reason: (row.reason as RatesRefusal | null) ?? null,
+      message: (row.message as string | null) ?? null,
+      newestDay: (row.newest_day as string | null) ?? null,
+    };
   }
 }

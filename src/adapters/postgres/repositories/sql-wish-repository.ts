@@ -4,24 +4,27 @@ import type { WishFilter, WishRepository } from '../../../application/wishes/por
 import type { PageRequest, PageSlice } from '../../../domain/shared/page.js';
 import { Money } from '../../../domain/shared/money.js';
 import { BookAlreadyWishedError } from '../../../domain/wishes/errors.js';
-import type { NewWish, Wish, WishChange } from '../../../domain/wishes/wish.js';
+import { FOLLOW_ACCOUNT, type LowestDays, type WishAlertSettings } from '../../../domain/alerts/alert-settings.js';
+import type { NewWish, Wish, WishChange, WithAlertSettings } from '../../../domain/wishes/wish.js';
 import { DEFAULT_WISH_ORDER, type WishOrder } from '../../../domain/wishes/wish-order.js';
 import type { PricedWish } from '../../../domain/wishes/wish-prices.js';
 import { planKeyset, sliceOf } from '../../kits/sql/keyset.js';
 import { executeBound, selectRows } from '../../kits/sql/select-rows.js';
 import { OrmEntityManager } from '../orm-tokens.js';
-import { type Row, toDate, toId } from './row-mapping.js';
+import { bigintArray, type Row, toDate, toId } from './row-mapping.js';
 import { sortedWishesStatement } from './sql-wish-order.js';
 import { belowMaxPriceIs, bestFormatIs, type PricedWishQuery, pricedWishesStatement, pricedWishFromRow, READER_NEEDS, type ReaderNeeds } from './sql-wish-prices.js';
 
 const WISH_COLUMNS = 'w.wish_id, w.book_id, w.is_monitored, w.max_price_minor, w.max_price_currency, w.created_at';
+
+type ShownWish = WithAlertSettings<PricedWish>;
 
 /** Every statement filters by user_id: another user's wish id is simply not found. */
 @injectable()
 export class SqlWishRepository implements WishRepository {
   constructor(@inject(OrmEntityManager) private readonly em: EntityManager) {}
 
-  async page(userId: number, filter: WishFilter, request: PageRequest, order: WishOrder = DEFAULT_WISH_ORDER): Promise<PageSlice<PricedWish>> {
+  async page(userId: number, filter: WishFilter, request: PageRequest, order: WishOrder = DEFAULT_WISH_ORDER): Promise<PageSlice<ShownWish>> {
     const filters: PricedWishQuery['filters'] = [];
     // Served by the unique (user_id, book_id) index.
     if (filter.bookId !== undefined) filters.push(['w.book_id = ?', [filter.bookId]]);
@@ -33,7 +36,7 @@ export class SqlWishRepository implements WishRepository {
       // Worked out from the prices and titles as they are read: every wish of the user that passes the filters is ranked.
       const readBest = filter.belowMaxPrice !== undefined || filter.format !== undefined;
       const sorted = sortedWishesStatement(userId, { conditions: filters, readBest }, order, request, await this.needsOf(userId));
-      return sliceOf((await selectRows(this.em, sorted.sql, sorted.params)).map(pricedWishFromRow), sorted.plan);
+      return sliceOf(await this.withAlertSettings((await selectRows(this.em, sorted.sql, sorted.params)).map(pricedWishFromRow)), sorted.plan);
     }
     // wish_user_idx (user_id, wish_id) serves both orders.
     const keyOrder = order.descending ? 'desc' : 'asc';
@@ -48,14 +51,24 @@ export class SqlWishRepository implements WishRepository {
     return sliceOf(rows, plan);
   }
 
-  async findById(userId: number, wishId: number): Promise<PricedWish | null> {
+  async findById(userId: number, wishId: number): Promise<ShownWish | null> {
     const rows = await this.pricedRows(userId, { filters: [['w.wish_id = ?', [wishId]]], keyset: null, keysetParams: [], direction: 'asc', limit: 1 });
     return rows[0] ?? null;
   }
 
-  private async pricedRows(userId: number, query: PricedWishQuery): Promise<PricedWish[]> {
+  private async pricedRows(userId: number, query: PricedWishQuery): Promise<ShownWish[]> {
     const { sql, params } = pricedWishesStatement(userId, query, await this.needsOf(userId));
-    return (await selectRows(this.em, sql, params)).map(pricedWishFromRow);
+    return this.withAlertSettings((await selectRows(this.em, sql, params)).map(pricedWishFromRow));
+  }
+
+  /** The wishes' own alert settings, read by primary key in one query for the page (the priced statements leave them out). */
+  private async withAlertSettings(wishes: PricedWish[]): Promise<ShownWish[]> {
+    if (wishes.length === 0) return [];
+    const rows = await selectRows(this.em, 'select wish_id, alert_drop_percent, alert_lowest_days from wish where wish_id = any(?::bigint[])', [
+      bigintArray(wishes.map((w) => w.id)),
+    ]);
+    const byId = new Map(rows.map((r) => [toId(r.wish_id), alertSettingsFromRow(r)]));
+    return wishes.map((w) => ({ ...w, alertSettings: byId.get(w.id) ?? { ...FOLLOW_ACCOUNT } }));
   }
 
   /** Whether the user's prices involve conversion or shipping: their statement is built for what applies. */
@@ -66,9 +79,18 @@ export class SqlWishRepository implements WishRepository {
 
   async add(userId: number, wish: NewWish): Promise<Wish> {
     const rows = await this.em.execute<Row[]>(
-      `insert into wish as w (user_id, book_id, is_monitored, max_price_minor, max_price_currency) values (?, ?, ?, ?, ?)
+      `insert into wish as w (user_id, book_id, is_monitored, max_price_minor, max_price_currency, alert_drop_percent, alert_lowest_days)
+       values (?, ?, ?, ?, ?, ?, ?)
        on conflict (user_id, book_id) do nothing returning ${WISH_COLUMNS}`,
-      [userId, wish.bookId, wish.isMonitored, wish.maxPrice?.toMinor().toString() ?? null, wish.maxPrice?.currency ?? null],
+      [
+        userId,
+        wish.bookId,
+        wish.isMonitored,
+        wish.maxPrice?.toMinor().toString() ?? null,
+        wish.maxPrice?.currency ?? null,
+        wish.alertSettings?.dropPercent ?? null,
+        wish.alertSettings?.lowestDays ?? null,
+      ],
     );
     if (!rows[0]) throw new BookAlreadyWishedError(wish.bookId);
     return wishFromRow(rows[0]);
@@ -108,6 +130,14 @@ export class SqlWishRepository implements WishRepository {
       sets.push('max_price_minor = ?', 'max_price_currency = ?');
       params.push(change.maxPrice?.toMinor().toString() ?? null, change.maxPrice?.currency ?? null);
     }
+    if (change.dropPercent !== undefined) {
+      sets.push('alert_drop_percent = ?');
+      params.push(change.dropPercent);
+    }
+    if (change.lowestDays !== undefined) {
+      sets.push('alert_lowest_days = ?');
+      params.push(change.lowestDays);
+    }
     // An empty change still answers whether the wish exists.
     const sql = sets.length === 0
       ? 'update wish set wish_id = wish_id where user_id = ? and wish_id = ?'
@@ -131,4 +161,9 @@ function wishFromRow(row: Row): Wish {
     maxPrice: currency === null || row.max_price_minor === null ? null : Money.fromMinor(BigInt(String(row.max_price_minor)), currency.trim()),
     createdAt: toDate(row.created_at),
   };
+}
+
+function alertSettingsFromRow(row: Row): WishAlertSettings {
+  const number = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value));
+  return { dropPercent: number(row.alert_drop_percent), lowestDays: number(row.alert_lowest_days) as LowestDays | null };
 }

@@ -2,16 +2,19 @@ import type { ServiceIdentifier } from 'inversify';
 import type { AlertKind } from '../../../domain/alerts/alert.js';
 import type { ChannelKind } from '../../../domain/alerts/channel.js';
 
-/** An alert as the API shows it (the alert fields of the user's alert resource). */
+/**
+ * An alert as the API shows it (the alert fields of the user's alert resource); a `borrowable` alert has no store and
+ * no price (null), and its edition is null when the lent one is not known.
+ */
 export interface AlertPayload {
   alertId: number;
   wishId: number;
   bookId: number;
-  editionId: number;
-  storeId: number;
+  editionId: number | null;
+  storeId: number | null;
   kind: AlertKind;
-  amount: string;
-  currency: string;
+  amount: string | null;
+  currency: string | null;
   previousAmount: string | null;
   isRead: boolean;
   createdAt: Date;
@@ -20,15 +23,16 @@ export interface AlertPayload {
 /**
  * One message per new quote per wish: the quote's most significant alert, every reason it raised, and what a reader
  * needs to act. `idempotencyKey` is the same on every attempt of the same message to the same channel, so a
- * receiver can drop a repeat.
+ * receiver can drop a repeat. A `borrowable` alert is a message of its own: `reasons` is `['borrowable']`, no store.
  */
 export interface ChannelMessage {
   idempotencyKey: string;
   alert: AlertPayload;
   reasons: AlertKind[];
   book: { bookId: number; title: string };
-  store: { storeId: number; name: string };
-  /** The edition's page at the store. */
+  /** Null for `borrowable`. */
+  store: { storeId: number; name: string } | null;
+  /** The edition's page at the store; for `borrowable`, the lender's page to borrow the book. */
   url: string;
 }
 

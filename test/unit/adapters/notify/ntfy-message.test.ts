@@ -15,8 +15,12 @@ describe('ntfy priority', () => {
     expect(ntfyPriority(withReasons(['below_max_price', 'new_lowest', 'price_drop']))).toBe('4');
   });
 
+  it('is high (4) too when the price is at or under the account’s default target', () => {
+    expect(ntfyPriority(withReasons(['below_target', 'lowest_in_days']))).toBe('4');
+  });
+
   it('is the default (3) for the other reasons', () => {
-    for (const reasons of [['new_lowest'], ['price_drop'], ['back_in_stock'], ['new_lowest', 'price_drop']] as AlertKind[][]) {
+    for (const reasons of [['new_lowest'], ['price_drop'], ['back_in_stock'], ['new_lowest', 'price_drop'], ['percent_drop'], ['lowest_in_days']] as AlertKind[][]) {
       expect(ntfyPriority(withReasons(reasons))).toBe('3');
     }
   });

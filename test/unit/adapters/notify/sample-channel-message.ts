@@ -47,3 +47,28 @@ export const SAMPLE_WEBHOOK_BODY = {
     store: { store_id: 3, store_name: 'Paperback Palace' },
     url: 'https://paperback-palace.example/books/dune',
   };
+
+/** A `borrowable` alert's message: no store, no price, the lender's page to borrow the book. */
+export function sampleBorrowableMessage(overrides: Partial<ChannelMessage> = {}): ChannelMessage {
+  return {
+    idempotencyKey: 'shelfwatch-a42-c7',
+    alert: {
+      alertId: 42,
+      wishId: 12,
+      bookId: 5,
+      editionId: 9,
+      storeId: null,
+      kind: 'borrowable',
+      amount: null,
+      currency: null,
+      previousAmount: null,
+      isRead: false,
+      createdAt: new Date('2026-11-29T05:20:03.120Z'),
+    },
+    reasons: ['borrowable'],
+    book: { bookId: 5, title: 'Dune' },
+    store: null,
+    url: 'https://openlibrary.org/books/OL7353617M/borrow',
+    ...overrides,
+  };
+}

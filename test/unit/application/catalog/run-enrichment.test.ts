@@ -4,7 +4,9 @@ import { describe, expect, it } from 'vitest';
 import type { EnrichmentRun } from '../../../../src/application/catalog/enrich-imported-editions.js';
 import type { IdentificationRun } from '../../../../src/application/catalog/identify-imported-books.js';
 import type { EnrichmentProgress } from '../../../../src/application/catalog/ports/enrichment-progress-report.js';
+import type { BorrowRun } from '../../../../src/application/catalog/refresh-borrow-availability.js';
 import {
+  type BorrowCheck,
   type EnrichmentRunTiming,
   type ImportedBookSearch,
   type ImportedEditionLookup,
@@ -16,13 +18,16 @@ import type { RequestScope } from '../../../../src/application/shared/request-sc
 interface Fakes {
   identify?: (signal?: AbortSignal) => Promise<IdentificationRun>;
   enrich?: (signal?: AbortSignal) => Promise<EnrichmentRun>;
+  borrow?: (signal?: AbortSignal) => Promise<BorrowRun>;
   waiting?: () => number;
+  borrowDue?: () => number;
   now?: () => number;
   timing?: Partial<EnrichmentRunTiming>;
 }
 
 const searched = (books: number, more: boolean): IdentificationRun => ({ kind: 'searched', books, identified: 0, more });
 const enriched = (editions: number, more: boolean): EnrichmentRun => ({ kind: 'enriched', editions, known: editions, more });
+const checked = (books: number, more: boolean, becameBorrowable: number[] = []): BorrowRun => ({ kind: 'checked', books, available: becameBorrowable.length, becameBorrowable, more });
 
 /** A run on fakes; what it reported, how often it queued the next run, and how many scopes it opened. */
 function runOn(fakes: Fakes) {
@@ -30,6 +35,10 @@ function runOn(fakes: Fakes) {
   const seen = { requeued: 0, scopes: 0 };
   const identify: ImportedBookSearch = { execute: (_limit, signal) => (fakes.identify ?? (async () => searched(0, false)))(signal) };
   const enrich: ImportedEditionLookup = { execute: (_limit, signal) => (fakes.enrich ?? (async () => enriched(0, false)))(signal) };
+  const borrow: BorrowCheck = {
+    execute: (_limit, signal) => (fakes.borrow ?? (async () => checked(0, false)))(signal),
+    dueCount: async () => fakes.borrowDue?.() ?? 0,
+  };
   const scope: RequestScope = {
     run: (work) => {
       seen.scopes += 1;
@@ -40,6 +49,7 @@ function runOn(fakes: Fakes) {
   const run = new RunEnrichment(
     identify,
     enrich,
+    borrow,
     { waitingCount: async () => fakes.waiting?.() ?? 0 },
     {
       enqueue: async () => {
@@ -77,8 +87,8 @@ describe('RunEnrichment', () => {
     await run.handle(job());
     expect(calls).toEqual(['identify', 'enrich', 'identify', 'enrich', 'enrich']);
     expect(progress.at(-1)).toMatchObject({ editions_done: 150, books_searched: 20, editions_waiting: 7, finished: true });
-    // Each batch in its own request scope, and the count read for the last line in one more.
-    expect(seen.scopes).toBe(6);
+    // Each batch in its own request scope (the lending check's one empty batch too), and the counts for the last line in one more.
+    expect(seen.scopes).toBe(7);
   });
 
   it('stops at once when the signal aborts during a batch, without failing the run', async () => {
@@ -143,6 +153,49 @@ describe('RunEnrichment', () => {
     // 100 s of work: lines at 30, 60 and 90 s, and the last one.
     expect(progress.map((line) => line.editions_done)).toEqual([150, 300, 450, 500]);
     expect(progress.at(-1)).toMatchObject({ editions_waiting: 0, finished: true });
+  });
+
+  it('takes turns with the lending checks of wished books too, and reports what they found', async () => {
+    const calls: string[] = [];
+    let borrowLeft = 3;
+    const { run, progress } = runOn({
+      enrich: async () => {
+        calls.push('enrich');
+        return enriched(50, calls.filter((c) => c === 'enrich').length < 2);
+      },
+      borrow: async () => {
+        calls.push('borrow');
+        borrowLeft -= 1;
+        return checked(20, borrowLeft > 0, borrowLeft === 1 ? [7, 9] : []);
+      },
+      borrowDue: () => 4,
+    });
+    await run.handle(job());
+    expect(calls).toEqual(['enrich', 'borrow', 'enrich', 'borrow', 'borrow']);
+    expect(progress.at(-1)).toMatchObject({ editions_done: 100, borrow_checked: 60, borrow_became_available: 2, borrow_waiting: 4, finished: true });
+  });
+
+  it('ends only the lending checks when the lender is unavailable: the rest of the run goes on, and it does not fail', async () => {
+    const calls: string[] = [];
+    const { run, progress } = runOn({
+      enrich: async () => {
+        calls.push('enrich');
+        return enriched(50, calls.filter((c) => c === 'enrich').length < 3);
+      },
+      borrow: async () => {
+        calls.push('borrow');
+        return { kind: 'unavailable', books: 20, message: 'open-library answered 503' };
+      },
+    });
+    await expect(run.handle(job())).resolves.toBeUndefined();
+    expect(calls).toEqual(['enrich', 'borrow', 'enrich', 'enrich']);
+    expect(progress.at(-1)).toMatchObject({ editions_done: 150, borrow_checked: 0, finished: true });
+  });
+
+  it('queues a run at start when wished books are due for a lending check, even with no edition waiting', async () => {
+    const due = runOn({ waiting: () => 0, borrowDue: () => 2 });
+    await due.run.queueBacklog();
+    expect(due.seen.requeued).toBe(1);
   });
 
   it('queues a run at start only when a backlog waits', async () => {

@@ -5,9 +5,10 @@ import { UpdatePreferences } from '../../../../src/application/preferences/updat
 import { DEFAULT_PREFERENCES } from '../../../../src/domain/wishes/preferences.js';
 import { FakeUnitOfWork } from '../../../support/fakes/fake-unit-of-work.js';
 import { InMemoryPreferencesRepository } from '../../../support/fakes/in-memory-preferences-repository.js';
-import { somePreferences } from '../../../support/mothers/wishes.js';
+import { euros, somePreferences } from '../../../support/mothers/wishes.js';
 
 const READER = 5;
+const OFF = { dropPercent: null, lowestDays: null, defaultTarget: null };
 const OTHER_READER = 6;
 
 function world() {
@@ -18,7 +19,7 @@ function world() {
 describe('GetPreferences', () => {
   it('answers the defaults for a user who never saved, and saves nothing', async () => {
     const { get, preferences } = world();
-    expect(await get.execute(READER)).toEqual({ country: null, currency: 'EUR', formats: ['hardcover', 'paperback', 'ebook', 'audiobook'], alertEmail: false, convertCurrencies: false });
+    expect(await get.execute(READER)).toEqual({ country: null, currency: 'EUR', formats: ['hardcover', 'paperback', 'ebook', 'audiobook'], alertEmail: false, convertCurrencies: false, alertDefaults: OFF });
     expect(preferences.saves).toEqual([]);
   });
 
@@ -40,7 +41,7 @@ describe('UpdatePreferences', () => {
   it('applies a partial change over the defaults for a first save', async () => {
     const { update, preferences } = world();
     const saved = await update.execute(READER, { country: 'de', alertEmail: true });
-    expect(saved).toEqual({ country: 'DE', currency: 'EUR', formats: ['hardcover', 'paperback', 'ebook', 'audiobook'], alertEmail: true, convertCurrencies: false });
+    expect(saved).toEqual({ country: 'DE', currency: 'EUR', formats: ['hardcover', 'paperback', 'ebook', 'audiobook'], alertEmail: true, convertCurrencies: false, alertDefaults: OFF });
     expect(preferences.stored(READER)).toEqual(saved);
   });
 
@@ -56,7 +57,7 @@ describe('UpdatePreferences', () => {
     const { update, preferences } = world();
     await preferences.save(READER, somePreferences({ country: 'AT', currency: 'EUR', formats: ['ebook'], alertEmail: true }));
     await update.execute(READER, { currency: 'chf', formats: ['paperback', 'paperback', 'hardcover'] });
-    expect(preferences.stored(READER)).toEqual({ country: 'AT', currency: 'CHF', formats: ['paperback', 'hardcover'], alertEmail: true, convertCurrencies: false });
+    expect(preferences.stored(READER)).toEqual({ country: 'AT', currency: 'CHF', formats: ['paperback', 'hardcover'], alertEmail: true, convertCurrencies: false, alertDefaults: OFF });
     await update.execute(READER, { country: null });
     expect(preferences.stored(READER)?.country).toBeNull();
   });
@@ -84,6 +85,35 @@ describe('UpdatePreferences', () => {
       ],
     });
     expect(preferences.saves).toHaveLength(before);
+    expect(preferences.stored(READER)).toEqual(somePreferences());
+  });
+
+  it('changes the alert defaults one by one, keeping the others, and turns them off with null', async () => {
+    const { update, preferences } = world();
+    await preferences.save(READER, somePreferences());
+    await update.execute(READER, { alertDefaults: { dropPercent: 15, defaultTarget: { discountPercent: 10 } } });
+    expect(preferences.stored(READER)?.alertDefaults).toEqual({ dropPercent: 15, lowestDays: null, defaultTarget: { discountPercent: 10 } });
+    await update.execute(READER, { alertDefaults: { lowestDays: 365, defaultTarget: { maxPrice: euros('12.00') } } });
+    expect(preferences.stored(READER)?.alertDefaults).toEqual({ dropPercent: 15, lowestDays: 365, defaultTarget: { maxPrice: euros('12.00') } });
+    await update.execute(READER, { country: 'AT' });
+    expect(preferences.stored(READER)?.alertDefaults).toEqual({ dropPercent: 15, lowestDays: 365, defaultTarget: { maxPrice: euros('12.00') } });
+    await update.execute(READER, { alertDefaults: { dropPercent: null, lowestDays: null, defaultTarget: null } });
+    expect(preferences.stored(READER)?.alertDefaults).toEqual(OFF);
+  });
+
+  it('refuses alert defaults out of range, naming each field, and saves nothing', async () => {
+    const { update, preferences } = world();
+    await preferences.save(READER, somePreferences());
+    await expect(
+      update.execute(READER, { alertDefaults: { dropPercent: 100, lowestDays: 7 as never, defaultTarget: { discountPercent: 2.5 } } }),
+    ).rejects.toMatchObject({
+      code: 'validation_failed',
+      details: [
+        { field: 'alert_drop_percent', message: 'must be a whole number from 1 to 99, or null' },
+        { field: 'alert_lowest_days', message: 'must be one of 30, 90, 365, or null' },
+        { field: 'default_target.discount_percent', message: 'must be a whole number from 0 to 99' },
+      ],
+    });
     expect(preferences.stored(READER)).toEqual(somePreferences());
   });
 

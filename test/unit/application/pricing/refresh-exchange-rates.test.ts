@@ -29,6 +29,7 @@ describe('RefreshExchangeRates', () => {
     expect(await refresh.execute()).toMatchObject({ outcome: 'updated', publication: 'latest', newestDay: '2026-11-27' });
     expect(source.asked).toEqual(['history', 'latest']);
     expect((await store.daysSince('2026-11-01')).map(({ day: kept }) => kept)).toEqual(['2026-11-25', '2026-11-26', '2026-11-27']);
+    expect(await store.lastRefresh()).toEqual({ at: new Date('2026-11-27T16:30:00Z'), outcome: 'updated', reason: null, message: null, newestDay: '2026-11-27' });
     expect(logs.events.map(({ event, detail }) => [event, detail])).toEqual([
       ['exchange_rates_updated', { day_count: 2, currency_count: 1, newest_day: '2026-11-26' }],
       ['exchange_rates_updated', { day_count: 1, currency_count: 2, newest_day: '2026-11-27' }],
@@ -61,6 +62,8 @@ describe('RefreshExchangeRates', () => {
       expect(await store.daysSince('2026-01-01')).toEqual([day('2026-11-26', { USD: '1.05' })]);
       expect(logs.events).toHaveLength(1);
       expect(logs.events[0]).toMatchObject({ level: 'warn', event: 'exchange_rates_refused', detail: { reason, publication: 'latest' } });
+      // The rates' health says why: the refusal is kept, the rates are not.
+      expect(await store.lastRefresh()).toMatchObject({ outcome: 'refused', reason, newestDay: null, message: expect.any(String) });
     });
   });
 

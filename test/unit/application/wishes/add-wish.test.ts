@@ -5,6 +5,7 @@ import { UnknownReferenceError } from '../../../../src/domain/catalog/errors.js'
 import { BookAlreadyWishedError } from '../../../../src/domain/wishes/errors.js';
 import { FakeClock } from '../../../support/fakes/fake-clock.js';
 import { FakeUnitOfWork } from '../../../support/fakes/fake-unit-of-work.js';
+import { InMemoryBorrowAvailabilityRepository } from '../../../support/fakes/in-memory-borrow-availability-repository.js';
 import { InMemoryBookRepository } from '../../../support/fakes/in-memory-book-repository.js';
 import { InMemoryWishRepository } from '../../../support/fakes/in-memory-wish-repository.js';
 import { aBook } from '../../../support/mothers/catalog.js';
@@ -17,7 +18,7 @@ function world() {
   const clock = new FakeClock();
   const wishes = new InMemoryWishRepository(clock);
   const books = new InMemoryBookRepository().add(aBook({ id: 1 }), aBook({ id: 2 }));
-  return { use: new AddWish(wishes, books, new FakeUnitOfWork()), wishes, clock };
+  return { use: new AddWish(wishes, books, new FakeUnitOfWork(), new InMemoryBorrowAvailabilityRepository()), wishes, clock };
 }
 
 describe('AddWish', () => {
@@ -25,7 +26,7 @@ describe('AddWish', () => {
     const { use, wishes, clock } = world();
     const wish = await use.execute(READER, aNewWish({ bookId: 2, maxPrice: euros('12.5') }));
     const stored = { id: 1, bookId: 2, isMonitored: true, maxPrice: euros('12.50'), createdAt: clock.now() };
-    expect(wish).toEqual({ ...stored, bestPrice: null, lowestPrice: null, belowMaxPrice: false });
+    expect(wish).toEqual({ ...stored, bestPrice: null, lowestPrice: null, belowMaxPrice: false, borrow: null, alertSettings: { dropPercent: null, lowestDays: null } });
     expect(wishes.of(READER)).toEqual([stored]);
     expect(wishes.of(OTHER_READER)).toEqual([]);
   });
@@ -39,6 +40,21 @@ describe('AddWish', () => {
     expect(wish).toMatchObject({ bookId: 2, bestPrice: best, lowestPrice: lowest, belowMaxPrice: true });
     // Another user's scope is not the reader's: nothing priced for them.
     expect(await use.execute(OTHER_READER, aNewWish({ bookId: 2 }))).toMatchObject({ bestPrice: null, lowestPrice: null, belowMaxPrice: false });
+  });
+
+  it('keeps the wish’s own alert settings, and refuses bad ones naming the field, adding nothing', async () => {
+    const { use, wishes } = world();
+    expect(await use.execute(READER, aNewWish({ bookId: 2, alertSettings: { dropPercent: 25, lowestDays: 90 } }))).toMatchObject({
+      alertSettings: { dropPercent: 25, lowestDays: 90 },
+    });
+    await expect(use.execute(READER, aNewWish({ bookId: 1, alertSettings: { dropPercent: 0, lowestDays: 60 as never } }))).rejects.toMatchObject({
+      code: 'validation_failed',
+      details: [
+        { field: 'alert_drop_percent', message: 'must be a whole number from 1 to 99, or null' },
+        { field: 'alert_lowest_days', message: 'must be one of 30, 90, 365, or null' },
+      ],
+    });
+    expect(wishes.of(READER)).toHaveLength(1);
   });
 
   it('refuses an unknown book as a validation problem of book_id, and adds nothing', async () => {

@@ -9,6 +9,7 @@ import { pageKeyOf, wishOrderOf, type WishSort } from '../../../../src/domain/wi
 import type { PricedWish } from '../../../../src/domain/wishes/wish-prices.js';
 import { FakeClock } from '../../../support/fakes/fake-clock.js';
 import { InMemoryWishRepository } from '../../../support/fakes/in-memory-wish-repository.js';
+import { InMemoryBorrowAvailabilityRepository } from '../../../support/fakes/in-memory-borrow-availability-repository.js';
 import { firstPage, lastPage, pageAfter, pageBefore } from '../../../support/mothers/page.js';
 import { euros } from '../../../support/mothers/wishes.js';
 import { playRuleTable } from '../../../contracts/rules/rule-table.js';
@@ -68,7 +69,7 @@ async function walk(sort: WishSort, load: Load, size: number): Promise<{ forward
 
 // The order in one page, which every walk, forward and backward, must give too.
 playRuleTable(WISH_ORDER, 'domain', async ({ sort, filter }) => {
-  const use = new ListWishes(wishes);
+  const use = new ListWishes(wishes, new InMemoryBorrowAvailabilityRepository());
   const load: Load = (request) => use.execute(READER, filter.filter, request, wishOrderOf(sort));
   const listed = (await load(firstPage(100))).items.map((w) => nameOf.get(w.bookId)!);
   for (const size of [1, 5]) expect(await walk(sort, load, size)).toEqual({ forward: listed, backward: listed });
@@ -79,7 +80,7 @@ describe("a page's key is a book id placed by its own title and prices", () => {
   const PRICE = wishOrderOf('price');
 
   it('places the next page after a wish removed meanwhile', async () => {
-    const use = new ListWishes(wishes);
+    const use = new ListWishes(wishes, new InMemoryBorrowAvailabilityRepository());
     const first = await use.execute(READER, {}, firstPage(4), PRICE);
     const edge = first.items[3]!;
     expect(nameOf.get(edge.bookId)).toBe('third-above');
@@ -89,7 +90,7 @@ describe("a page's key is a book id placed by its own title and prices", () => {
   });
 
   it('places the next page after a wish that has left the filter', async () => {
-    const use = new ListWishes(wishes);
+    const use = new ListWishes(wishes, new InMemoryBorrowAvailabilityRepository());
     const monitored: WishFilter = { isMonitored: true };
     const first = await use.execute(READER, monitored, firstPage(2), PRICE);
     expect(first.items.map((w) => nameOf.get(w.bookId))).toEqual(['free-now', 'half-above']);

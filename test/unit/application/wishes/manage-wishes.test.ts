@@ -7,6 +7,7 @@ import { WishNotFoundError } from '../../../../src/domain/wishes/errors.js';
 import { wishOrderOf } from '../../../../src/domain/wishes/wish-order.js';
 import { FakeClock } from '../../../support/fakes/fake-clock.js';
 import { InMemoryWishRepository } from '../../../support/fakes/in-memory-wish-repository.js';
+import { InMemoryBorrowAvailabilityRepository } from '../../../support/fakes/in-memory-borrow-availability-repository.js';
 import { firstPage, pageAfter } from '../../../support/mothers/page.js';
 import { aNewWish, euros } from '../../../support/mothers/wishes.js';
 
@@ -61,7 +62,7 @@ describe('RemoveWish', () => {
 
 describe('ListWishes', () => {
   it("pages the user's wishes only, oldest first", async () => {
-    const use = new ListWishes(wishes);
+    const use = new ListWishes(wishes, new InMemoryBorrowAvailabilityRepository());
     const first = await use.execute(READER, {}, firstPage(2));
     expect(first.items.map((w) => w.bookId)).toEqual([1, 2]);
     expect(first.hasMore).toBe(true);
@@ -74,7 +75,7 @@ describe('ListWishes', () => {
     const best = (amount: string) => ({ price: euros(amount), editionId: 1, format: 'paperback' as const, storeId: 1, storeName: 'Store 1', availability: 'in_stock' as const, fetchedAt: at, url: 'https://store.example/1' });
     // Book 1 (max 15.00) at 14.99 is below; book 2 has no max price; book 3 has no price at all.
     wishes.pricesFor(READER, 1, { best: best('14.99'), lowest: null }).pricesFor(READER, 2, { best: best('1.00'), lowest: null });
-    const use = new ListWishes(wishes);
+    const use = new ListWishes(wishes, new InMemoryBorrowAvailabilityRepository());
     expect((await use.execute(READER, { belowMaxPrice: true }, firstPage())).items.map((w) => w.bookId)).toEqual([1]);
     const notBelow = await use.execute(READER, { belowMaxPrice: false }, firstPage(1));
     expect(notBelow).toMatchObject({ items: [{ bookId: 2, belowMaxPrice: false }], hasMore: true });
@@ -83,7 +84,7 @@ describe('ListWishes', () => {
   });
 
   it('filters by book', async () => {
-    const use = new ListWishes(wishes);
+    const use = new ListWishes(wishes, new InMemoryBorrowAvailabilityRepository());
     expect((await use.execute(OTHER_READER, { bookId: 1 }, firstPage())).items).toMatchObject([{ id: othersWish }]);
     expect((await use.execute(OTHER_READER, { bookId: 2 }, firstPage())).items).toEqual([]);
   });
@@ -92,7 +93,7 @@ describe('ListWishes', () => {
     const at = new Date('2026-11-20T03:00:00Z');
     const best = (format: 'ebook' | 'paperback') => ({ price: euros('9.00'), editionId: 1, format, storeId: 1, storeName: 'Store 1', availability: 'in_stock' as const, fetchedAt: at, url: 'https://store.example/1' });
     wishes.pricesFor(READER, 1, { best: best('ebook'), lowest: null }).pricesFor(READER, 2, { best: best('paperback'), lowest: null });
-    const use = new ListWishes(wishes);
+    const use = new ListWishes(wishes, new InMemoryBorrowAvailabilityRepository());
     expect((await use.execute(READER, { isMonitored: false }, firstPage())).items.map((w) => w.bookId)).toEqual([1]);
     expect((await use.execute(READER, { isMonitored: true }, firstPage())).items.map((w) => w.bookId)).toEqual([2, 3]);
     expect((await use.execute(READER, { format: 'paperback' }, firstPage())).items.map((w) => w.bookId)).toEqual([2]);
@@ -100,7 +101,7 @@ describe('ListWishes', () => {
   });
 
   it('lists newest first when asked, paging the same way', async () => {
-    const use = new ListWishes(wishes);
+    const use = new ListWishes(wishes, new InMemoryBorrowAvailabilityRepository());
     const newest = wishOrderOf('-created_at');
     const first = await use.execute(READER, {}, firstPage(2), newest);
     expect(first).toMatchObject({ items: [{ bookId: 3 }, { bookId: 2 }], hasMore: true });

@@ -4,6 +4,6 @@ import { DEFAULT_PREFERENCES_TABLE } from '../../../contracts/rules/default-pref
 import { playRuleTable } from '../../../contracts/rules/rule-table.js';
 
 playRuleTable(DEFAULT_PREFERENCES_TABLE, 'domain', ({ saved }) => {
-  const { country, currency, formats, convertCurrencies } = effectivePreferences(saved);
-  return { country, currency, formats, convertCurrencies };
+  const { country, currency, formats, convertCurrencies, alertDefaults } = effectivePreferences(saved);
+  return { country, currency, formats, convertCurrencies, alertDefaults };
 });

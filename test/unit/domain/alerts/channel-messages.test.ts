@@ -49,6 +49,27 @@ describe('planChannelMessages', () => {
     ]);
   });
 
+  it('orders the reasons of the kinds a reader turns on among the specified ones: own price, target, lows, drops, stock', () => {
+    const kinds: AlertKind[] = ['back_in_stock', 'percent_drop', 'price_drop', 'lowest_in_days', 'below_target'];
+    const [message] = planChannelMessages(kinds.map((kind, i) => raised(kind, { alertId: i + 1 })), [channel()]);
+    expect(message!.reasons).toEqual(['below_target', 'lowest_in_days', 'percent_drop', 'price_drop', 'back_in_stock']);
+    expect(message!.lead.kind).toBe('below_target');
+    const [withMax] = planChannelMessages([raised('new_lowest'), raised('below_max_price'), raised('lowest_in_days')], [channel()]);
+    expect(withMax!.reasons).toEqual(['below_max_price', 'new_lowest', 'lowest_in_days']);
+  });
+
+  it('lets a channel of a specified kind carry the newer kinds that belong with it, and a channel take a newer kind alone', () => {
+    const onlyLowInDays = [raised('lowest_in_days')];
+    expect(planChannelMessages(onlyLowInDays, [channel({ alertKinds: ['new_lowest'] })]).map((m) => m.lead.kind)).toEqual(['lowest_in_days']);
+    expect(planChannelMessages(onlyLowInDays, [channel({ alertKinds: ['price_drop', 'back_in_stock'] })])).toEqual([]);
+    expect(planChannelMessages([raised('below_target')], [channel({ alertKinds: ['below_max_price'] })]).map((m) => m.lead.kind)).toEqual(['below_target']);
+    // A channel for big drops only: a small drop is not its business; a big one (which is a drop too) leads with its kind.
+    const bigDropsOnly = channel({ alertKinds: ['percent_drop'] });
+    expect(planChannelMessages([raised('price_drop')], [bigDropsOnly])).toEqual([]);
+    const [big] = planChannelMessages([raised('price_drop', { alertId: 1 }), raised('percent_drop', { alertId: 2 })], [bigDropsOnly]);
+    expect(big).toMatchObject({ lead: { alertId: 2, kind: 'percent_drop' }, reasons: ['percent_drop', 'price_drop'] });
+  });
+
   it('skips a channel that takes none of the kinds raised, and channels of other users', () => {
     const messages = planChannelMessages([raised('back_in_stock')], [channel({ alertKinds: ['price_drop'] }), channel({ channelId: 2, userId: 8 })]);
     expect(messages).toEqual([]);
@@ -82,5 +103,17 @@ describe('planChannelMessages', () => {
     const planned = planChannelMessages([raised('price_drop'), raised('price_drop', { quoteId: 101 })], channels);
     // Channel 1 does not take price drops, so channel 2 is the host's; another user's channel is theirs.
     expect(planned.map((m) => m.channelId)).toEqual([2, 4, 5, 6, 8, 2, 4, 5, 6, 8]);
+  });
+
+  it('makes each borrowable alert a message of its own, to the channels that name the kind (it belongs with none)', () => {
+    const borrowable = (alertId: number, wishId: number) =>
+      raised('borrowable', { alertId, wishId, quoteId: null, editionId: null, storeId: null, storeName: null, amount: null, currency: null, previousAmount: null, url: 'https://openlibrary.org/borrow' });
+    const channels = [channel({ channelId: 1 }), channel({ channelId: 2, alertKinds: ['borrowable'] })];
+    const planned = planChannelMessages([borrowable(41, 3), borrowable(42, 4), raised('price_drop', { alertId: 43 })], channels);
+    expect(planned.map((m) => [m.channelId, m.idempotencyKey, m.lead.alertId, m.reasons])).toEqual([
+      [2, 'shelfwatch-a41-c2', 41, ['borrowable']],
+      [2, 'shelfwatch-a42-c2', 42, ['borrowable']],
+      [1, 'shelfwatch-q100-w3-c1', 43, ['price_drop']],
+    ]);
   });
 });

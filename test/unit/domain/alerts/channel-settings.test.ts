@@ -37,6 +37,12 @@ describe('newChannelSettings', () => {
     ).toEqual({ kind: 'email', target: 'me@example.org', alertKinds: ['new_lowest', 'price_drop'], delivery: 'daily_digest', isEnabled: false });
   });
 
+  it('takes the kinds a reader turns on, alone or with the specified ones', () => {
+    expect(newChannelSettings({ kind: 'email', alertKinds: ['percent_drop', 'lowest_in_days', 'below_target', 'price_drop'] }).alertKinds).toEqual([
+      'percent_drop', 'lowest_in_days', 'below_target', 'price_drop',
+    ]);
+  });
+
   it.each([
     ['me@example.org'],
     ['first.last+books@mail.example.co.uk'],

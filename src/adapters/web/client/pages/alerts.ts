@@ -1,8 +1,10 @@
-// Alerts: newest first, grouped by day, each with its book's page and the store's page for the edition; mark one read
-// (or unread again), or all of them. A page of alerts costs four requests: the alerts, their books by id
-// (`/api/books?ids=`), the stores, and the navigation's unread badge.
+// Alerts: newest first, grouped by day, each with its book's page and the store's page for the edition (a borrowable
+// alert: the lender's page to borrow the book); mark one read (or unread again), or all of them. A page of alerts
+// costs four requests: the alerts, their books by id (`/api/books?ids=`), the stores, and the navigation's unread
+// badge.
 import { api } from '../api.js';
 import { CollectionView } from '../collection-view.js';
+import { borrowLink } from '../borrow-link.js';
 import { byId, el, formatDate, formatDateTime } from '../dom.js';
 import type { ErrorDisplay } from '../error-display.js';
 import { type Book, booksByIds, type Store, storesById } from '../lookups.js';
@@ -13,13 +15,18 @@ import { startPage } from '../page.js';
 interface Alert {
   alert_id: number;
   book_id: number;
-  edition_id: number;
-  store_id: number;
+  /** Null for a borrowable alert when the lent edition is not one of the book's. */
+  edition_id: number | null;
+  /** Null for a borrowable alert, as are its amount and currency. */
+  store_id: number | null;
   alert_kind: string;
-  amount: string;
-  currency: string;
+  amount: string | null;
+  currency: string | null;
   previous_amount: string | null;
-  /** The store's page for the edition (absent from an older service, null when no quote is left). */
+  /**
+   * The store's page for the edition (absent from an older service, null when no quote is left); for a borrowable
+   * alert, the lender's page to borrow the book.
+   */
   url?: string | null;
   is_read: boolean;
   created_at: string;
@@ -30,6 +37,10 @@ const KINDS: Record<string, string> = {
   price_drop: 'Price drop',
   new_lowest: 'Lowest price seen',
   back_in_stock: 'Back in stock',
+  percent_drop: 'Price drop by your percentage or more',
+  lowest_in_days: 'Lowest price of the days you chose',
+  below_target: 'At or below your default target',
+  borrowable: 'You can borrow it',
 };
 
 /** What the alerts of the page shown name: their books and stores. */
@@ -53,7 +64,7 @@ startPage(async ({ errors }) => {
   let newestSeen = 0;
   const alerts: CollectionView<Alert> = new CollectionView<Alert>(byId('alert-list'), {
     label: 'Alerts',
-    emptyText: 'No alerts yet. They appear when a wished book gets cheaper or comes back in stock.',
+    emptyText: 'No alerts yet. They appear when a wished book gets cheaper, comes back in stock or can be borrowed.',
     errors,
     prepare: async (page) => {
       const [books, stores] = await Promise.all([booksByIds(page.data.map((a) => a.book_id)), storesById()]);
@@ -88,7 +99,6 @@ startPage(async ({ errors }) => {
 function alertRow(alert: Alert, names: Names, errors: ErrorDisplay): Node {
   let isRead = alert.is_read;
   const title = names.books.get(alert.book_id)?.book_original_title ?? `Book ${alert.book_id}`;
-  const storeName = names.stores.get(alert.store_id)?.store_name ?? `store ${alert.store_id}`;
   const state = el('span', { class: 'tag' });
   const toggle = el('button', { type: 'button' });
   const row = el('div', { class: 'alert', 'data-alert-id': alert.alert_id },
@@ -97,11 +107,7 @@ function alertRow(alert: Alert, names: Names, errors: ErrorDisplay): Node {
       el('a', { href: `/book.html?id=${alert.book_id}`, class: 'title' }, title),
       state),
     el('div', { class: 'row' },
-      el('span', {}, el('span', { class: 'amount' }, formatMoney(alert.amount, alert.currency)),
-        alert.previous_amount ? ` (was ${formatMoney(alert.previous_amount, alert.currency)})` : '', ' at ', storeName),
-      alert.url
-        ? el('a', { href: alert.url, class: 'store-link', rel: 'noopener noreferrer', target: '_blank' }, `View at ${storeName}`, el('span', { class: 'visually-hidden' }, ` (${title}, opens a new tab)`))
-        : null,
+      ...(alert.alert_kind === 'borrowable' ? borrowWhere(alert, title) : priceWhere(alert, title, names)),
       el('span', { class: 'meta' }, formatDateTime(alert.created_at)), toggle));
   const show = () => {
     state.textContent = isRead ? 'read' : 'unread';
@@ -123,4 +129,21 @@ function alertRow(alert: Alert, names: Names, errors: ErrorDisplay): Node {
     }
   });
   return row;
+}
+
+/** A price alert's price, the price before, the store, and the store's page. */
+function priceWhere(alert: Alert, title: string, names: Names): Array<Node | null> {
+  const storeName = (alert.store_id !== null ? names.stores.get(alert.store_id)?.store_name : undefined) ?? `store ${alert.store_id}`;
+  return [
+    el('span', {}, el('span', { class: 'amount' }, formatMoney(alert.amount ?? '', alert.currency ?? '')),
+      alert.previous_amount ? ` (was ${formatMoney(alert.previous_amount, alert.currency ?? '')})` : '', ' at ', storeName),
+    alert.url
+      ? el('a', { href: alert.url, class: 'store-link', rel: 'noopener noreferrer', target: '_blank' }, `View at ${storeName}`, el('span', { class: 'visually-hidden' }, ` (${title}, opens a new tab)`))
+      : null,
+  ];
+}
+
+/** A borrowable alert: no price or store, the lender's page to borrow the book (the link the wishes page shows). */
+function borrowWhere(alert: Alert, title: string): Array<Node | null> {
+  return [el('span', {}, 'As an e-book, free, at Open Library'), borrowLink({ available: true, url: alert.url ?? null, checked_at: alert.created_at }, title)];
 }

@@ -1,9 +1,11 @@
 // One book: cover, authors, editions (add one), the wish toggle, and per edition its prices per store and a price
 // chart. Rendering takes four requests besides the navigation's badge: the book, its authors (`ids`), the user's
 // wish of it (`book_id`), and every edition with its price history (`/price-history`, which also names the stores
-// and the editions' languages). The languages for the add-edition form load when the form is opened.
+// and the editions' languages). The languages for the add-edition form load when the form is opened, and the account's
+// alert defaults when the wish's "Alerts" is opened.
 import { api, ApiError, type Page } from '../api.js';
 import { availabilityText } from '../availability.js';
+import { type Borrow, borrowLink } from '../borrow-link.js';
 import { byId, el, entryParam, formatDateTime, replaceChildren } from '../dom.js';
 import type { ErrorDisplay } from '../error-display.js';
 import { bindForm } from '../form-helper.js';
@@ -13,6 +15,7 @@ import { refreshUnreadCount } from '../nav.js';
 import { startPage } from '../page.js';
 import { type PriceChart, priceChart } from '../price-chart.js';
 import { buildChartData, type PriceSeries, RANGES, type RangeKey, seriesByCurrency } from '../price-history-model.js';
+import { type AlertableWish, AlertDefaultsLoader, wishAlertsControl } from '../wish-alerts.js';
 
 interface Edition {
   edition_id: number;
@@ -45,8 +48,7 @@ interface Quote {
   currency: string;
 }
 
-interface Wish {
-  wish_id: number;
+interface Wish extends AlertableWish {
   book_id: number;
 }
 
@@ -62,6 +64,9 @@ startPage(async ({ errors }) => {
   const firstHistory = api<PriceHistory>('GET', historyUrl);
   void wishToggle(bookId, errors);
   let book = await api<Book>('GET', `/api/books/${bookId}`);
+  // Only this answer says whether the book can be borrowed (the PUT's does not), so the link is placed once.
+  const borrow = borrowLink((book as Book & { borrow?: Borrow | null }).borrow);
+  if (borrow) byId('wish-alerts-slot').before(borrow);
   const showBook = async () => {
     byId('page-title').textContent = book.book_original_title;
     document.title = `${book.book_original_title} · Shelfwatch`;
@@ -260,11 +265,21 @@ function editionForm(bookId: number, errors: ErrorDisplay, added: (editionId: nu
 async function wishToggle(bookId: number, errors: ErrorDisplay): Promise<void> {
   const button = byId<HTMLButtonElement>('wish-toggle');
   const status = byId('wish-status');
+  // The slot's line is reserved in the markup, so the control (or the hint) moves nothing when it appears.
+  const alertsSlot = byId('wish-alerts-slot');
+  const alertDefaults = new AlertDefaultsLoader();
   let wish: Wish | null = null;
+  // The wish the control shows (null: the hint); undefined until the first answer.
+  let alertsOf: number | null | undefined;
   const show = () => {
     button.textContent = wish ? 'Wished: remove from wishes' : 'Add to wishes';
     button.setAttribute('aria-pressed', String(wish !== null));
     button.disabled = false;
+    if ((wish?.wish_id ?? null) === alertsOf) return;
+    alertsOf = wish?.wish_id ?? null;
+    replaceChildren(alertsSlot, wish
+      ? wishAlertsControl(wish, { idPrefix: 'wish', defaults: alertDefaults, errors })
+      : el('p', { class: 'hint' }, 'Wish it to set its alerts.'));
   };
   // The `book_id` filter answers the user's wish of this book: a page of 0 or 1 item.
   const find = async () => (await api<Page<Wish>>('GET', `/api/wishes?book_id=${bookId}`)).data[0] ?? null;

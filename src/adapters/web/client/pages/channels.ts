@@ -33,6 +33,10 @@ const ALERT_KIND_NAMES: Record<string, string> = {
   new_lowest: 'lowest price seen yet',
   price_drop: 'price drop',
   back_in_stock: 'back in stock',
+  below_target: 'at or under my default target',
+  lowest_in_days: 'lowest of the days I chose',
+  percent_drop: 'a drop by my percentage',
+  borrowable: 'a wished book I can borrow',
 };
 
 startPage(async ({ errors }) => {

@@ -1,10 +1,13 @@
 // Wishes, the home page after sign-in: a compact list (a table on wide screens, cards on phones) of each wish's cover,
 // title, authors, format, best price with store and availability, distance from the lowest price ever, a 90-day
-// sparkline, max price editable in place and monitoring; sort and filter; select several to change or remove them.
+// sparkline, max price and the wish's own alerts editable in place, and monitoring; sort and filter; select several to
+// change or remove them.
 //
 // A page of wishes costs five requests whatever its size: the wishes (1), their books by id (2) and the price
-// histories (3) side by side, then the books' authors by id (4), and the navigation's unread badge (5).
+// histories (3) side by side, then the books' authors by id (4), and the navigation's unread badge (5). The account's
+// alert defaults are read when a wish's "Alerts" is first opened.
 import { api, type Page } from '../api.js';
+import { type Borrow, borrowLink } from '../borrow-link.js';
 import { CollectionView } from '../collection-view.js';
 import { byId, el, replaceChildren } from '../dom.js';
 import type { ErrorDisplay } from '../error-display.js';
@@ -14,12 +17,14 @@ import { startPage } from '../page.js';
 import { sparklineOf } from '../sparkline.js';
 import type { PricePoint } from '../sparkline-model.js';
 import { wishPriceSummary, type WishWithPrices } from '../wish-price-summary.js';
+import { type AlertableWish, AlertDefaultsLoader, wishAlertsControl } from '../wish-alerts.js';
 
-interface Wish extends WishWithPrices {
+interface Wish extends WishWithPrices, AlertableWish {
   wish_id: number;
   book_id: number;
   is_monitored: boolean;
   created_at: string;
+  borrow?: Borrow | null;
 }
 
 interface History {
@@ -40,6 +45,8 @@ class PageData {
   /** The user's currency, as the histories give it (every wish's prices are in it). */
   currency: string | null = null;
   window = sparkWindow();
+  /** Not part of a render: read when the first "Alerts" opens, kept for the page's lifetime. */
+  readonly alertDefaults = new AlertDefaultsLoader();
 
   async load(page: Page<Wish>): Promise<void> {
     this.window = sparkWindow();
@@ -162,10 +169,11 @@ function wishRow(wish: Wish, data: PageData, errors: ErrorDisplay, selection: Wi
     el('div', { class: 'cell cell-book' },
       el('a', { href: `/book.html?id=${wish.book_id}`, class: 'title' }, title),
       el('span', { class: 'authors meta' }, authors || '\u00a0'),
-      el('span', { class: 'format tag' }, format ? FORMAT_NAMES[format] ?? format : 'No format yet')),
+      el('span', { class: 'format tag' }, format ? FORMAT_NAMES[format] ?? format : 'No format yet'),
+      borrowLink(wish.borrow, title)),
     el('div', { class: 'cell cell-prices' }, wishPriceSummary(wish)),
     el('div', { class: 'cell cell-history' }, sparklineOf(data.histories.get(wish.wish_id), data.window)),
-    el('div', { class: 'cell cell-max' }, form),
+    el('div', { class: 'cell cell-max' }, form, wishAlertsControl(wish, { idPrefix: id, title, defaults: data.alertDefaults, errors })),
     el('div', { class: 'cell cell-monitor' }, el('label', { class: 'check', for: monitored.id }, monitored, ' Monitor prices')));
   // Shown in place (no reload), so the row neither moves nor loses its form's status.
   function showPrices(current: WishWithPrices): void {
