@@ -125,6 +125,7 @@ key_place as (
 ranked as (
   select ${lines(
     'w.wish_id, w.book_id, w.is_monitored, w.max_price_minor, w.max_price_currency, w.created_at, r.currency as reader_currency,',
+    'w.alert_drop_percent, w.alert_lowest_days,',
     bestRanked && `${BEST_COLUMNS},`,
     sql.ranksByLowest && `${LOWEST_COLUMNS},`,
     placeColumns(sql),

@@ -288,7 +288,7 @@ export function pricedWishesStatement(userId: number, query: PricedWishQuery, ne
   const sql = `with ${READER},
 page as (
   select w.wish_id, w.book_id, w.is_monitored, w.max_price_minor, w.max_price_currency, w.created_at,
-         r.currency as reader_currency, ${BEST_COLUMNS},
+         w.alert_drop_percent, w.alert_lowest_days, r.currency as reader_currency, ${BEST_COLUMNS},
          best.store_name as best_store_name, best.url as best_url
   from wish w cross join reader r
   left join lateral (${best(needs)}) best on true

@@ -4,14 +4,14 @@ import type { WishFilter, WishRepository } from '../../../application/wishes/por
 import type { PageRequest, PageSlice } from '../../../domain/shared/page.js';
 import { Money } from '../../../domain/shared/money.js';
 import { BookAlreadyWishedError } from '../../../domain/wishes/errors.js';
-import { FOLLOW_ACCOUNT, type LowestDays, type WishAlertSettings } from '../../../domain/alerts/alert-settings.js';
+import { type LowestDays, type WishAlertSettings } from '../../../domain/alerts/alert-settings.js';
 import type { NewWish, Wish, WishChange, WithAlertSettings } from '../../../domain/wishes/wish.js';
 import { DEFAULT_WISH_ORDER, type WishOrder } from '../../../domain/wishes/wish-order.js';
 import type { PricedWish } from '../../../domain/wishes/wish-prices.js';
 import { planKeyset, sliceOf } from '../../kits/sql/keyset.js';
 import { executeBound, selectRows } from '../../kits/sql/select-rows.js';
 import { OrmEntityManager } from '../orm-tokens.js';
-import { bigintArray, type Row, toDate, toId } from './row-mapping.js';
+import { type Row, toDate, toId } from './row-mapping.js';
 import { sortedWishesStatement } from './sql-wish-order.js';
 import { belowMaxPriceIs, bestFormatIs, type PricedWishQuery, pricedWishesStatement, pricedWishFromRow, READER_NEEDS, type ReaderNeeds } from './sql-wish-prices.js';
 
@@ -36,7 +36,7 @@ export class SqlWishRepository implements WishRepository {
       // Worked out from the prices and titles as they are read: every wish of the user that passes the filters is ranked.
       const readBest = filter.belowMaxPrice !== undefined || filter.format !== undefined;
       const sorted = sortedWishesStatement(userId, { conditions: filters, readBest }, order, request, await this.needsOf(userId));
-      return sliceOf(await this.withAlertSettings((await selectRows(this.em, sorted.sql, sorted.params)).map(pricedWishFromRow)), sorted.plan);
+      return sliceOf((await selectRows(this.em, sorted.sql, sorted.params)).map(shownWishFromRow), sorted.plan);
     }
     // wish_user_idx (user_id, wish_id) serves both orders.
     const keyOrder = order.descending ? 'desc' : 'asc';
@@ -58,17 +58,7 @@ export class SqlWishRepository implements WishRepository {
 
   private async pricedRows(userId: number, query: PricedWishQuery): Promise<ShownWish[]> {
     const { sql, params } = pricedWishesStatement(userId, query, await this.needsOf(userId));
-    return this.withAlertSettings((await selectRows(this.em, sql, params)).map(pricedWishFromRow));
-  }
-
-  /** The wishes' own alert settings, read by primary key in one query for the page (the priced statements leave them out). */
-  private async withAlertSettings(wishes: PricedWish[]): Promise<ShownWish[]> {
-    if (wishes.length === 0) return [];
-    const rows = await selectRows(this.em, 'select wish_id, alert_drop_percent, alert_lowest_days from wish where wish_id = any(?::bigint[])', [
-      bigintArray(wishes.map((w) => w.id)),
-    ]);
-    const byId = new Map(rows.map((r) => [toId(r.wish_id), alertSettingsFromRow(r)]));
-    return wishes.map((w) => ({ ...w, alertSettings: byId.get(w.id) ?? { ...FOLLOW_ACCOUNT } }));
+    return (await selectRows(this.em, sql, params)).map(shownWishFromRow);
   }
 
   /** Whether the user's prices involve conversion or shipping: their statement is built for what applies. */
@@ -161,6 +151,11 @@ function wishFromRow(row: Row): Wish {
     maxPrice: currency === null || row.max_price_minor === null ? null : Money.fromMinor(BigInt(String(row.max_price_minor)), currency.trim()),
     createdAt: toDate(row.created_at),
   };
+}
+
+/** A priced wish with its own alert settings, both read by the one priced statement. */
+function shownWishFromRow(row: Row): ShownWish {
+  return { ...pricedWishFromRow(row), alertSettings: alertSettingsFromRow(row) };
 }
 
 function alertSettingsFromRow(row: Row): WishAlertSettings {
