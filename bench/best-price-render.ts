@@ -51,7 +51,8 @@ const WORKLOADS = {
     text: `The C11.4/C11.5 workload: every fifth store is an international one pricing in pounds, every third states shipping
 (to Germany, free from 15.00 at every other one; to \`*\`), reference rates are stored for every weekday, and the first
 reader converts currencies (the sorting reader below converts nothing but buys at stores with shipping).
-\`--plain\` times the workload before them in its own section.`,
+\`--plain\` times the workload before them in its own section. Before migration 25 (commit 4be20a8, each wish read
+one index step per edition and every other-currency row converted) this workload measured p50 104.13 ms, p99 143.87 ms.`,
   },
   plain: {
     title: 'Best price on a page of wishes, without conversion or shipping',

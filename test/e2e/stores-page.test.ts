@@ -79,6 +79,14 @@ describe('the stores page', () => {
     await expectText(ratesBox.locator('.health-line'), rates.body.usable ? /^Converting/ : /^Not converting/);
     if (rates.body.problem) await expectText(ratesBox.locator('.last-failure'), rates.body.problem as string);
     expect(await ratesBox.getAttribute('aria-busy')).toBe('false');
+    // A refusal's message may hold a long address (a refused connection names it): on a phone it wraps instead of
+    // widening the page (the service here does not fetch rates, so the sentence is put in as one would read).
+    await page.setViewportSize({ width: 360, height: 740 });
+    await ratesBox.locator('.last-failure').evaluate((p) => {
+      p.textContent = 'The last refresh was refused (unavailable): fetch failed http://rates.example.org/stats/eurofxref/eurofxref-hist-90d.xml?an-unbreakable-part-of-a-long-address.';
+    });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await page.setViewportSize({ width: 1280, height: 800 });
     await s.shot('stores');
 
     await page.waitForLoadState('networkidle');
