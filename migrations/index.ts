@@ -26,6 +26,7 @@ import { Migration20261129000024_book_borrow } from './Migration20261129000024_b
 import { Migration20261129000025_edition_store_price_book } from './Migration20261129000025_edition_store_price_book.js';
 import { Migration20261129000026_exchange_rate_refresh } from './Migration20261129000026_exchange_rate_refresh.js';
 import { Migration20261129000027_borrowable_alert } from './Migration20261129000027_borrowable_alert.js';
+import { Migration20261129000028_reference_rate_extremes } from './Migration20261129000028_reference_rate_extremes.js';
 
 export const migrationsList = [
   { name: 'Migration20261122000001_catalog', class: Migration20261122000001_catalog },
@@ -55,4 +56,5 @@ export const migrationsList = [
   { name: 'Migration20261129000025_edition_store_price_book', class: Migration20261129000025_edition_store_price_book },
   { name: 'Migration20261129000026_exchange_rate_refresh', class: Migration20261129000026_exchange_rate_refresh },
   { name: 'Migration20261129000027_borrowable_alert', class: Migration20261129000027_borrowable_alert },
+  { name: 'Migration20261129000028_reference_rate_extremes', class: Migration20261129000028_reference_rate_extremes },
 ];

@@ -3,7 +3,7 @@
 // request; the books chosen survive paging; and nothing moves while the lists, books and book pages load on a phone.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectText, openSession, signIn, startWebHarness, type WebHarness } from './support/web-harness.js';
+import { apiCall, expectText, openSession, signIn, startWebHarness, type WebHarness } from './support/web-harness.js';
 
 let h: WebHarness;
 
@@ -14,11 +14,7 @@ afterAll(async () => {
   await h?.stop();
 });
 
-async function call(token: string, method: string, path: string, body?: unknown): Promise<any> {
-  const res = await h.t.call(method, path, { token, ...(body === undefined ? {} : { body }) });
-  expect(res.status, `${method} ${path}: ${res.text}`).toBeLessThan(300);
-  return res.body;
-}
+const call = (token: string, method: string, path: string, body?: unknown): Promise<any> => apiCall(h, token, method, path, body);
 
 /** `count` wished books titled "Shared Book 01", "Shared Book 02", … (wished in that order); their ids. */
 async function wishedBooks(token: string, count: number): Promise<number[]> {

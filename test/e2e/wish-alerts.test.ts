@@ -6,7 +6,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addEdition, bookWithEdition } from '../support/pricing-integration-helpers.js';
-import { expectText, openSession, signIn, startWebHarness, type WebHarness } from './support/web-harness.js';
+import { apiCall, expectText, openSession, signIn, startWebHarness, type WebHarness } from './support/web-harness.js';
 
 let h: WebHarness;
 
@@ -17,11 +17,7 @@ afterAll(async () => {
   await h?.stop();
 });
 
-async function call(token: string, method: string, path: string, body?: unknown): Promise<any> {
-  const res = await h.t.call(method, path, { token, ...(body === undefined ? {} : { body }) });
-  expect(res.status, `${method} ${path}: ${res.text}`).toBeLessThan(300);
-  return res.body;
-}
+const call = (token: string, method: string, path: string, body?: unknown): Promise<any> => apiCall(h, token, method, path, body);
 
 /** A reader in Germany buying paperbacks in euros, alerted by default on a 20 % drop, with a 10 % default target. */
 async function aReader(name: string): Promise<string> {

@@ -4,7 +4,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openSession, signIn, startWebHarness, uniqueIsbn, type WebHarness } from './support/web-harness.js';
+import { apiCall, openSession, signIn, startWebHarness, uniqueIsbn, type WebHarness } from './support/web-harness.js';
 import { languageIdOf } from '../support/pricing-integration-helpers.js';
 
 let h: WebHarness;
@@ -23,11 +23,7 @@ async function expectText(locator: Locator, text: string | RegExp): Promise<void
   await expect.poll(async () => ((await locator.count()) > 0 ? await locator.first().innerText() : ''), { timeout: 10_000 }).toMatch(text);
 }
 
-async function call(token: string, method: string, path: string, body?: unknown): Promise<any> {
-  const res = await h.t.call(method, path, { token, ...(body === undefined ? {} : { body }) });
-  expect(res.status, `${method} ${path}: ${res.text}`).toBeLessThan(300);
-  return res.body;
-}
+const call = (token: string, method: string, path: string, body?: unknown): Promise<any> => apiCall(h, token, method, path, body);
 
 /** A reader in Germany buying paperbacks in euros, reading English. */
 async function aReader(name: string): Promise<string> {

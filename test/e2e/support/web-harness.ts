@@ -119,3 +119,10 @@ export function uniqueIsbn(): string {
 export async function expectText(locator: Locator, text: string | RegExp, timeout = 10_000): Promise<void> {
   await expect.poll(async () => ((await locator.count()) > 0 ? await locator.first().innerText() : ''), { timeout }).toMatch(text);
 }
+
+/** A call the test arranges with (any 2xx), failing the test with the answer when refused; its JSON body. */
+export async function apiCall(h: WebHarness, token: string, method: string, path: string, body?: unknown): Promise<any> {
+  const res = await h.t.call(method, path, { token, ...(body === undefined ? {} : { body }) });
+  expect(res.status, `${method} ${path}: ${res.text}`).toBeLessThan(300);
+  return res.body;
+}

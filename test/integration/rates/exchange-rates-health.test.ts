@@ -3,16 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoRatesXml } from '../../../src/adapters/demo/rates/demo-exchange-rates.js';
 import { type LocalHttpServer, startLocalHttpServer } from '../../../src/adapters/kits/net/local-http-server.js';
-import { startTestService, type TestService } from '../../support/test-service.js';
-
-async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+import { eventually, startTestService, type TestService } from '../../support/test-service.js';
 
 describe('GET /api/exchange-rates/health', () => {
   let rates: LocalHttpServer;
@@ -31,14 +22,18 @@ describe('GET /api/exchange-rates/health', () => {
     await rates?.close();
   });
 
-  const health = async () => {
+  const health = async (): Promise<Record<string, unknown>> => {
     const response = await app.call('GET', '/api/exchange-rates/health');
     expect(response.status).toBe(200);
     return response.body as Record<string, unknown>;
   };
 
   it('says the rates refreshed at start are usable, with their newest day and the refresh that stored them', async () => {
-    const body = await eventually(health, (b) => b.newest_day !== null);
+    const body = await eventually(async () => {
+      const b = await health();
+      expect(b.newest_day).not.toBeNull();
+      return b;
+    }, 10_000);
     const newest = body.newest_day as string;
     expect(body).toMatchObject({ enabled: true, usable: true, currency_count: 29, problem: null });
     expect(body.age_days).toBeLessThanOrEqual(5);
@@ -47,7 +42,7 @@ describe('GET /api/exchange-rates/health', () => {
   });
 
   it('says why quotes stay out when the newest rates are older than 7 days and the last refresh was refused', async () => {
-    await eventually(health, (b) => b.newest_day !== null);
+    await eventually(async () => expect((await health()).newest_day).not.toBeNull(), 10_000);
     // The rates of the last 10 days gone, as if publication had stopped, and the last refresh refused as late.
     await app.db.sql("delete from reference_rate where rate_date > current_date - 10");
     await app.db.sql(

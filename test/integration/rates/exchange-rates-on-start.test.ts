@@ -3,16 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoRatesXml } from '../../../src/adapters/demo/rates/demo-exchange-rates.js';
 import { type LocalHttpServer, startLocalHttpServer } from '../../../src/adapters/kits/net/local-http-server.js';
-import { startTestService, type TestService } from '../../support/test-service.js';
-
-async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+import { eventually, startTestService, type TestService } from '../../support/test-service.js';
 
 describe('exchange rates at start', () => {
   let rates: LocalHttpServer;
@@ -34,16 +25,16 @@ describe('exchange rates at start', () => {
   });
 
   it('loads the 90-day history on a first start and logs it', async () => {
-    const days = await eventually(
-      () => app.db.sql<{ n: number }>('select count(distinct rate_date)::int as n from reference_rate'),
-      (rows) => rows[0]?.n === 90,
-    );
-    expect(days[0]?.n).toBe(90);
+    await eventually(async () => {
+      const [days] = await app.db.sql<{ n: number }>('select count(distinct rate_date)::int as n from reference_rate');
+      expect(days?.n).toBe(90);
+    }, 10_000);
     expect(asked).toEqual(['/ecb/eurofxref-hist-90d.xml']);
-    const events = await eventually(
-      () => app.db.sql<{ detail: Record<string, unknown> }>("select log_detail as detail from log where log_event = 'exchange_rates_updated'"),
-      (rows) => rows.length === 1,
-    );
+    const events = await eventually(async () => {
+      const rows = await app.db.sql<{ detail: Record<string, unknown> }>("select log_detail as detail from log where log_event = 'exchange_rates_updated'");
+      expect(rows).toHaveLength(1);
+      return rows;
+    }, 10_000);
     expect(events[0]?.detail).toMatchObject({ day_count: 90, currency_count: 29 });
   });
 });
