@@ -9,7 +9,7 @@ import type { NewWish, Wish, WishChange, WithAlertSettings } from '../../../doma
 import { DEFAULT_WISH_ORDER, type WishOrder } from '../../../domain/wishes/wish-order.js';
 import type { PricedWish } from '../../../domain/wishes/wish-prices.js';
 import { planKeyset, sliceOf } from '../../kits/sql/keyset.js';
-import { executeBound, selectRows } from '../../kits/sql/select-rows.js';
+import { executeBound, selectPrepared, selectRows } from '../../kits/sql/select-rows.js';
 import { OrmEntityManager } from '../orm-tokens.js';
 import { type Row, toDate, toId } from './row-mapping.js';
 import { sortedWishesStatement } from './sql-wish-order.js';
@@ -36,7 +36,7 @@ export class SqlWishRepository implements WishRepository {
       // Worked out from the prices and titles as they are read: every wish of the user that passes the filters is ranked.
       const readBest = filter.belowMaxPrice !== undefined || filter.format !== undefined;
       const sorted = sortedWishesStatement(userId, { conditions: filters, readBest }, order, request, await this.needsOf(userId));
-      return sliceOf((await selectRows(this.em, sorted.sql, sorted.params)).map(shownWishFromRow), sorted.plan);
+      return sliceOf((await selectPrepared(this.em, sorted.sql, sorted.params)).map(shownWishFromRow), sorted.plan);
     }
     // wish_user_idx (user_id, wish_id) serves both orders.
     const keyOrder = order.descending ? 'desc' : 'asc';
@@ -58,7 +58,8 @@ export class SqlWishRepository implements WishRepository {
 
   private async pricedRows(userId: number, query: PricedWishQuery): Promise<ShownWish[]> {
     const { sql, params } = pricedWishesStatement(userId, query, await this.needsOf(userId));
-    return (await selectRows(this.em, sql, params)).map(shownWishFromRow);
+    // Prepared: the statement takes milliseconds to plan, and its text depends on the page's shape alone.
+    return (await selectPrepared(this.em, sql, params)).map(shownWishFromRow);
   }
 
   /** Whether the user's prices involve conversion or shipping: their statement is built for what applies. */
