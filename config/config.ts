@@ -109,6 +109,11 @@ export interface PricingConfig {
   storeMinIntervalMs: number;
   /** Start the demonstration store server inside this process, on DEMO_STORE_URL's port. */
   demoServer: boolean;
+  /**
+   * ALERT_CONFIRM_DROP_PERCENT: a drop of more than this many percent that would raise an alert is read once more
+   * before the alert goes out (docs/pricing.md); null (`0` or `off`) never reads twice.
+   */
+  alertConfirmDropPercent?: number | null;
 }
 
 export type MetadataSourceName = 'open-library' | 'google-books';
@@ -278,6 +283,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, role: ProcessRo
     storeConcurrency: r.int('STORE_CONCURRENCY', { min: 1, max: 64, fallback: 2 }),
     storeMinIntervalMs: r.int('STORE_MIN_INTERVAL_MS', { min: 0, max: 60_000, fallback: 1000 }),
     demoServer: false,
+    alertConfirmDropPercent: confirmDropPercent(r),
   };
   pricing.demoServer =
     r.oneOf('DEMO_STORE_SERVER', ['on', 'off'] as const, stores.demoStores && nodeEnv === 'development' ? 'on' : 'off') === 'on';
@@ -534,4 +540,17 @@ function metadataConfig(r: EnvReader, nodeEnv: AppConfig['nodeEnv'], userAgent: 
     userAgent,
     demoServerUrl: demoServer ? DEMO_METADATA_URL : null,
   };
+}
+
+/** ALERT_CONFIRM_DROP_PERCENT: a whole percentage 1..99 (default 40); `0` or `off` turns the second reading off. */
+function confirmDropPercent(r: ReturnType<typeof readEnv>): number | null {
+  const value = r.string('ALERT_CONFIRM_DROP_PERCENT');
+  if (value === undefined) return 40;
+  if (value.toLowerCase() === 'off') return null;
+  if (!/^\d{1,2}$/.test(value)) {
+    r.fail('ALERT_CONFIRM_DROP_PERCENT', `must be a whole percentage from 0 to 99, or off (got "${value}")`);
+    return 40;
+  }
+  const percent = Number(value);
+  return percent === 0 ? null : percent;
 }

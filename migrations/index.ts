@@ -27,6 +27,8 @@ import { Migration20261129000025_edition_store_price_book } from './Migration202
 import { Migration20261129000026_exchange_rate_refresh } from './Migration20261129000026_exchange_rate_refresh.js';
 import { Migration20261129000027_borrowable_alert } from './Migration20261129000027_borrowable_alert.js';
 import { Migration20261129000028_reference_rate_extremes } from './Migration20261129000028_reference_rate_extremes.js';
+import { Migration20261129000029_edition_gtin } from './Migration20261129000029_edition_gtin.js';
+import { Migration20261129000030_quote_evidence } from './Migration20261129000030_quote_evidence.js';
 
 export const migrationsList = [
   { name: 'Migration20261122000001_catalog', class: Migration20261122000001_catalog },
@@ -57,4 +59,6 @@ export const migrationsList = [
   { name: 'Migration20261129000026_exchange_rate_refresh', class: Migration20261129000026_exchange_rate_refresh },
   { name: 'Migration20261129000027_borrowable_alert', class: Migration20261129000027_borrowable_alert },
   { name: 'Migration20261129000028_reference_rate_extremes', class: Migration20261129000028_reference_rate_extremes },
+  { name: 'Migration20261129000029_edition_gtin', class: Migration20261129000029_edition_gtin },
+  { name: 'Migration20261129000030_quote_evidence', class: Migration20261129000030_quote_evidence },
 ];

@@ -144,6 +144,39 @@ describe('the book page', () => {
     await s.close();
   });
 
+  it('says why each store’s latest price is what it is: the part of the store’s page it was read from, and which parts agree', async () => {
+    const token = h.t.token('evidence-reader');
+    const isbn = uniqueIsbn();
+    const book = await h.t.call('POST', '/api/books', { token, body: { book_original_title: 'The Explained Price' } });
+    expect(book.status, book.text).toBe(201);
+    const edition = await h.t.call('POST', `/api/books/${book.body.book_id}/editions`, { token, body: { isbn, format: 'paperback', language_id: englishId } });
+    expect(edition.status, edition.text).toBe(201);
+    for (const slug of ['ebook-emporium', 'buchhandlung', 'corner-bookshop'] as const) h.demo.set(slug, isbn, { kind: 'not_found' });
+    h.demo.set('paperback-palace', isbn, { kind: 'price', amount: '12.99' });
+    // A quote stored before quotes kept their evidence: its store's line says nothing about why.
+    await h.t.db.sql(
+      `insert into price_quote (edition_id, store_id, amount_minor, currency, availability, url, fetched_at, quote_kind)
+       values ($1, $2, 1400, 'EUR', 'in_stock', 'https://store.example/old', now() - interval '1 day', 'daily')`,
+      [edition.body.edition_id, await storeId('demo-buchhandlung')],
+    );
+
+    const s = await openSession(h, 'book evidence');
+    const { page } = s;
+    await signIn(page, token);
+    await page.goto(`/book.html?id=${book.body.book_id}`);
+    await expectText(page.locator('#store-prices'), /Buchhandlung[^:]*: 14\.00 EUR/);
+    expect(await page.locator('#store-prices .price-evidence').count()).toBe(0);
+
+    await page.locator('#fetch-now').click();
+    await expectText(page.locator('#fetch-result'), /1 new price: Paperback Palace[^:;]* 12\.99 EUR\./);
+    const palace = page.locator('#store-prices li', { hasText: 'Paperback Palace' });
+    await expectText(palace.locator('.price-evidence'), /^Read from the store's structured data(; .+ agrees?)?\.$/);
+    expect(await palace.locator('.price-evidence').getAttribute('title')).toMatch(/^json-ld "12\.99" EUR/);
+    expect(await page.locator('#store-prices li', { hasText: 'Buchhandlung' }).locator('.price-evidence').count()).toBe(0);
+    await s.shot('book-price-evidence');
+    await s.close();
+  });
+
   it('stays smooth with 5 years of daily prices at 10 stores: time to draw, hover response, range switch', async () => {
     const token = h.t.token('big-chart-reader');
     const { bookId, editionId } = await bookWithEdition(token, 'Five Years Of Prices');

@@ -214,6 +214,12 @@ describe('the catalog', () => {
     await expectText(page.locator('#edition-list .items'), `ISBN ${isbn}`);
     await expectText(page.locator('#edition-list .items'), 'hardcover, English, Chromium Press');
     await expectText(page.locator('#prices-h'), `Prices of ISBN ${isbn} (hardcover)`);
+    // A product without an ISBN is added by its barcode: a UPC-A is kept as its EAN-13 (a leading 0).
+    const upc = uniqueUpc();
+    await page.getByLabel(/barcode without an ISBN/).fill(upc);
+    await page.getByLabel('Language').selectOption({ label: 'English' });
+    await page.getByRole('button', { name: 'Add edition' }).click();
+    await expectText(page.locator('#edition-list .items'), `GTIN 0${upc}`);
 
     const toggle = page.locator('#wish-toggle');
     await expect.poll(() => toggle.isEnabled()).toBe(true);
@@ -234,7 +240,10 @@ describe('the catalog', () => {
     const wishes = await h.t.call('GET', '/api/wishes', { token });
     expect(wishes.body.data.map((w: { book_id: number }) => w.book_id)).toEqual([bookId]);
     const editions = await h.t.call('GET', `/api/books/${bookId}/editions`, { token });
-    expect(editions.body.data).toMatchObject([{ isbn, format: 'hardcover', publisher: 'Chromium Press' }]);
+    expect(editions.body.data).toMatchObject([
+      { isbn, gtin: null, format: 'hardcover', publisher: 'Chromium Press' },
+      { isbn: null, gtin: `0${upc}`, format: 'paperback' },
+    ]);
     await s.close();
   });
 
@@ -620,3 +629,10 @@ describe('small screens', () => {
     await s.close();
   });
 });
+
+/** A UPC-A (12 digits, GS1 check digit) no other test uses. */
+function uniqueUpc(): string {
+  const body = `7${String(Date.now() % 1e10).padStart(10, '0')}`;
+  const sum = [...body].reverse().reduce((total, digit, i) => total + Number(digit) * (i % 2 === 0 ? 3 : 1), 0);
+  return `${body}${(10 - (sum % 10)) % 10}`;
+}

@@ -1,5 +1,6 @@
 import type { FetchRequester, PriceSource, StoreTarget } from '../../application/pricing/ports/price-source.js';
 import type { PriceFetchResult } from '../../domain/pricing/price-observation.js';
+import { evidenceOf } from './extraction/evidence.js';
 import { EXTRACTION_SOURCES, type ExtractionConfig, type ExtractionSource } from './extraction/types.js';
 import type { PoliteHttpClient } from './polite-http-client.js';
 import { explainHere, readStorePage, type PageExplainer } from './store-page-reader.js';
@@ -24,16 +25,19 @@ export class HtmlPriceSource implements PriceSource {
     }
     if (!reading.ok) return reading;
     const extracted = reading.report.result;
-    if (!extracted.ok) return { ok: false, failure: { kind: extracted.kind, message: extracted.message } };
+    // Why: what the page's sources read, kept with the quote and written into a refusal's log event.
+    const evidence = evidenceOf(reading.report);
+    const why = evidence === null ? {} : { evidence };
+    if (!extracted.ok) return { ok: false, failure: { kind: extracted.kind, message: extracted.message, ...why } };
     return {
       ok: true,
-      observation: { amount: extracted.amount, currency: extracted.currency, availability: extracted.availability, url: reading.url },
+      observation: { amount: extracted.amount, currency: extracted.currency, availability: extracted.availability, url: reading.url, ...why },
     };
   }
 }
 
 /** The store row's `extraction` JSON (a store recipe's reading settings), checked field by field: it is operator data. */
-export function extractionConfigOf(target: Pick<StoreTarget, 'currency' | 'isbn13' | 'extraction'>): ExtractionConfig {
+export function extractionConfigOf(target: Pick<StoreTarget, 'currency' | 'isbn13' | 'gtin' | 'extraction'>): ExtractionConfig {
   const raw = target.extraction;
   const selectors = (typeof raw.selectors === 'object' && raw.selectors !== null ? raw.selectors : {}) as Record<string, unknown>;
   const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value : undefined);
@@ -42,7 +46,8 @@ export function extractionConfigOf(target: Pick<StoreTarget, 'currency' | 'isbn1
   const searchPage = typeof raw.searchPage === 'object' && raw.searchPage !== null ? (raw.searchPage as Record<string, unknown>) : undefined;
   return {
     defaultCurrency: target.currency,
-    isbn13: target.isbn13,
+    ...(target.isbn13 ? { isbn13: target.isbn13 } : {}),
+    ...(target.gtin ? { gtin: target.gtin } : {}),
     ...(offerChoice ? { offerChoice } : {}),
     ...(trustSource ? { trustSource } : {}),
     ...(searchPage ? { searchPage: { resultLink: text(searchPage.resultLink) } } : {}),

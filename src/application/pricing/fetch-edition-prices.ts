@@ -6,6 +6,7 @@ import type { FetchOutcome } from '../../domain/pricing/store-health.js';
 import { RateLimitedError } from '../../domain/shared/domain-error.js';
 import { Clock } from '../shared/clock.js';
 import { UnitOfWork } from '../shared/unit-of-work.js';
+import { ConfirmLargeDrops, type FirstReading } from './confirm-large-drops.js';
 import { quoteFrom } from './observation-to-quote.js';
 import { PriceSource } from './ports/price-source.js';
 import { PricingRepository, type UserFetchQuota } from './ports/pricing-repository.js';
@@ -37,6 +38,7 @@ export class FetchEditionPrices {
     @inject(Clock) private readonly clock: Clock,
     @inject(UnitOfWork) private readonly uow: UnitOfWork,
     @inject(FetchOutcomeLedger) private readonly outcomes: FetchOutcomeLedger,
+    @inject(ConfirmLargeDrops) private readonly confirmDrops: ConfirmLargeDrops,
   ) {}
 
   async execute(userId: number, editionId: number, limits: OnDemandLimits): Promise<OnDemandFetchResult> {
@@ -56,14 +58,16 @@ export class FetchEditionPrices {
     });
     const results = await Promise.all(edition.targets.map(async (target) => ({ target, result: await this.source.fetchPrice(target, { userId }) })));
     const fetchedAt = this.clock.now();
-    const observed: NewDailyQuote[] = [];
+    const read: FirstReading[] = [];
     const failed: OnDemandFetchResult['failed'] = [];
     const outcomes: FetchOutcome[] = [];
     for (const { target, result } of results) {
-      if (result.ok) observed.push(quoteFrom(editionId, target.storeId, result.observation, fetchedAt));
+      if (result.ok) read.push({ target, quote: quoteFrom(editionId, target.storeId, result.observation, fetchedAt) });
       else failed.push({ storeId: target.storeId, error: result.failure.kind, message: result.failure.message });
       outcomes.push({ storeId: target.storeId, at: fetchedAt, failure: result.ok ? null : { kind: result.failure.kind, message: result.failure.message } });
     }
+    // Confirm before alarming: a large drop is read once more, for the same user, before anything is stored.
+    const observed: NewDailyQuote[] = await this.confirmDrops.execute(read, { userId });
     // The quotes (with their alerts) and the outcomes the stores' health counts commit together.
     const stored = await this.uow.transaction(async () => {
       const done = await this.record.storeInTransaction(observed);

@@ -10,5 +10,6 @@ export function quoteFrom(editionId: number, storeId: number, observation: Price
     availability: observation.availability,
     url: observation.url,
     fetchedAt,
+    evidence: observation.evidence ?? null,
   };
 }

@@ -5,9 +5,10 @@ import type { FetchOutcome } from '../../domain/pricing/store-health.js';
 import { LogSink } from '../logging/log-sink.js';
 import { Clock } from '../shared/clock.js';
 import { UnitOfWork } from '../shared/unit-of-work.js';
+import { ConfirmLargeDrops } from './confirm-large-drops.js';
 import { quoteFrom } from './observation-to-quote.js';
 import { type FetchTask, FetchRunRepository, type SettledBundle, taskKey, type TaskOutcome } from './ports/fetch-runs.js';
-import { PriceSource } from './ports/price-source.js';
+import { PriceSource, type StoreTarget } from './ports/price-source.js';
 import { FetchOutcomeLedger } from './ports/fetch-outcome-ledger.js';
 import { RecordObservations } from './record-observations.js';
 
@@ -26,6 +27,11 @@ interface Fetched {
   error: string | null;
   /** How the store's fetch ended, for its health; null when no store was asked (the target was gone). */
   outcome: FetchOutcome | null;
+  /** The page asked, to read it again (a large drop); null when the target was gone. */
+  target: StoreTarget | null;
+  /** A refusal's kind and what the page's sources saw, for its `fetch_failed` event. */
+  failureKind: string | null;
+  evidence: string | null;
 }
 
 /**
@@ -45,6 +51,7 @@ export class RunFetchBundle {
     @inject(Clock) private readonly clock: Clock,
     @inject(UnitOfWork) private readonly uow: UnitOfWork,
     @inject(FetchOutcomeLedger) private readonly fetchOutcomes: FetchOutcomeLedger,
+    @inject(ConfirmLargeDrops) private readonly confirmDrops: ConfirmLargeDrops,
   ) {}
 
   /**
@@ -80,18 +87,29 @@ export class RunFetchBundle {
     try {
       fetched = await Promise.all(
         claimed.map(async ({ editionId, storeId, bookId, target }): Promise<Fetched> => {
-          if (target === null) return { editionId, storeId, bookId, quote: null, error: 'the edition or store no longer exists or is inactive', outcome: null };
+          if (target === null) {
+            return {
+              editionId, storeId, bookId, quote: null, error: 'the edition or store no longer exists or is inactive', outcome: null,
+              target: null, failureKind: null, evidence: null,
+            };
+          }
           const result = await this.source.fetchPrice(target);
           const at = this.clock.now();
           return result.ok
-            ? { editionId, storeId, bookId, quote: quoteFrom(editionId, storeId, result.observation, at), error: null, outcome: { storeId, at, failure: null } }
+            ? {
+                editionId, storeId, bookId, quote: quoteFrom(editionId, storeId, result.observation, at), error: null,
+                outcome: { storeId, at, failure: null }, target, failureKind: null, evidence: null,
+              }
             : {
                 editionId, storeId, bookId, quote: null, error: `${result.failure.kind}: ${result.failure.message}`,
                 outcome: { storeId, at, failure: { kind: result.failure.kind, message: result.failure.message } },
+                target, failureKind: result.failure.kind, evidence: result.failure.evidence ?? null,
               };
         }),
       );
       // Handed back meanwhile: the worker has released the claims and requeued the bundle.
+      signal?.throwIfAborted();
+      fetched = await this.readLargeDropsAgain(fetched);
       signal?.throwIfAborted();
       const outcomes: TaskOutcome[] = fetched.map((f) => ({ editionId: f.editionId, storeId: f.storeId, outcome: f.error === null ? 'succeeded' : 'failed' }));
       bundle = await this.uow.transaction(async () => {
@@ -120,7 +138,13 @@ export class RunFetchBundle {
       }
       result.failed++;
       this.logs.record(
-        fetchFailed({ book_id: f.bookId, store_id: f.storeId, error: f.error, edition_id: f.editionId, run_id: runId }, this.clock.now()),
+        fetchFailed(
+          {
+            book_id: f.bookId, store_id: f.storeId, error: f.error, edition_id: f.editionId, run_id: runId,
+            ...(f.failureKind === null ? {} : { failure_kind: f.failureKind, evidence: f.evidence }),
+          },
+          this.clock.now(),
+        ),
       );
     }
     if (completedRun) {
@@ -137,5 +161,16 @@ export class RunFetchBundle {
       );
     }
     return result;
+  }
+
+  /** Confirm before alarming: each large drop read once more (ConfirmLargeDrops), before the transaction opens. */
+  private async readLargeDropsAgain(fetched: Fetched[]): Promise<Fetched[]> {
+    const read = fetched.filter((f): f is Fetched & { quote: NewDailyQuote; target: StoreTarget } => f.quote !== null && f.target !== null);
+    const confirmed = await this.confirmDrops.execute(read.map((f) => ({ target: f.target, quote: f.quote })));
+    const byTask = new Map<Fetched, NewDailyQuote>(read.map((f, i) => [f, confirmed[i] ?? f.quote]));
+    return fetched.map((f) => {
+      const quote = byTask.get(f);
+      return quote === undefined ? f : { ...f, quote };
+    });
   }
 }

@@ -24,6 +24,7 @@ import { FetchOutcomeLedger } from '../../application/pricing/ports/fetch-outcom
 import { FetchRunRepository } from '../../application/pricing/ports/fetch-runs.js';
 import { PriceHistoryReader } from '../../application/pricing/ports/price-history.js';
 import { PricingRepository } from '../../application/pricing/ports/pricing-repository.js';
+import { PreviousPrices } from '../../application/pricing/ports/previous-prices.js';
 import { ScheduledRuns } from '../../application/pricing/ports/scheduled-runs.js';
 import { StoreHealthReader } from '../../application/pricing/ports/store-health.js';
 import { ReferenceCatalog } from '../../application/reference/ports/reference-catalog.js';
@@ -57,6 +58,7 @@ import { SqlImportedEditionEnrichment } from '../../adapters/postgres/repositori
 import { SqlPreferencesRepository } from '../../adapters/postgres/repositories/sql-preferences-repository.js';
 import { SqlPriceHistory } from '../../adapters/postgres/repositories/sql-price-history.js';
 import { SqlPricingRepository } from '../../adapters/postgres/repositories/sql-pricing-repository.js';
+import { SqlPreviousPrices } from '../../adapters/postgres/repositories/sql-previous-prices.js';
 import { SqlReadableLanguageRepository } from '../../adapters/postgres/repositories/sql-readable-language-repository.js';
 import { SqlReferenceCatalog } from '../../adapters/postgres/repositories/sql-reference-catalog.js';
 import { SqlScheduledRuns } from '../../adapters/postgres/repositories/sql-scheduled-runs.js';
@@ -101,6 +103,7 @@ export const postgresRepositoriesModule = new ContainerModule(({ bind }) => {
   bind(DigestInbox).to(SqlDigestInbox).inSingletonScope();
   bind(DeliveryAttempts).to(SqlDeliveryAttempts).inSingletonScope();
   bind(PricingRepository).to(SqlPricingRepository).inSingletonScope();
+  bind(PreviousPrices).to(SqlPreviousPrices).inSingletonScope();
   bind(AlertDetector).to(SqlAlertDetector).inSingletonScope();
   bind(BorrowableAlertDetector).to(SqlBorrowableAlertDetector).inSingletonScope();
   bind(FetchRunRepository).to(SqlFetchRunRepository).inSingletonScope();

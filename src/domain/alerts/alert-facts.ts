@@ -12,6 +12,8 @@ export interface StoreQuote {
   monthLowest?: Money | null;
   /** When it was fetched; a monthly quote: when the month's last daily quote was. */
   fetchedAt: Date;
+  /** A large drop a second reading did not confirm (drop-confirmation.ts); absent: false. */
+  suspect?: boolean;
 }
 
 export interface AlertFactsInput {
@@ -39,20 +41,23 @@ export interface AlertFactsInput {
  *   daily quote (its `fetchedAt`) is in the window: the consolidated days cannot be told apart, so a month reaching
  *   into the window counts whole — a price is never called the lowest in N days while a lower one of that month may
  *   have been seen inside them.
+ *
+ * A suspect quote (a large drop a second reading did not confirm) is no earlier quote: nothing is compared with it.
  */
 export function alertFactsFor({ quote, earlierQuotesOfEdition, maxPrice, lastAlerted, settings }: AlertFactsInput): AlertFacts {
-  const atStore = earlierQuotesOfEdition.filter((q) => q.storeId === quote.storeId);
+  const trusted = earlierQuotesOfEdition.filter((q) => q.suspect !== true);
+  const atStore = trusted.filter((q) => q.storeId === quote.storeId);
   const inCurrency = (q: StoreQuote): boolean => q.price.currency === quote.price.currency;
   const lowestOf = (quotes: readonly StoreQuote[]): Money | null => lowest(quotes.filter(inCurrency).map((q) => q.monthLowest ?? q.price));
   const days = settings.lowestDays;
   const since = days === null ? null : windowStart(quote.fetchedAt, days);
   return {
-    quote: { price: quote.price, availability: quote.availability },
+    quote: { price: quote.price, availability: quote.availability, ...(quote.suspect === true ? { suspect: true } : {}) },
     maxPrice,
     previousPriceAtStore: atStore.findLast(inCurrency)?.price ?? null,
     previousAvailabilityAtStore: atStore.at(-1)?.availability ?? null,
-    lowestBefore: lowestOf(earlierQuotesOfEdition),
-    lowestInDaysBefore: since === null ? null : lowestOf(earlierQuotesOfEdition.filter((q) => q.fetchedAt >= since)),
+    lowestBefore: lowestOf(trusted),
+    lowestInDaysBefore: since === null ? null : lowestOf(trusted.filter((q) => q.fetchedAt >= since)),
     lastAlerted,
     settings,
   };

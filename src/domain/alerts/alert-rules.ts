@@ -8,6 +8,8 @@ import type { EffectiveAlertSettings } from './alert-settings.js';
 export interface QuotedPrice {
   price: Money;
   availability: Availability;
+  /** A large drop that a second reading of the page did not confirm (drop-confirmation.ts); absent: false. */
+  suspect?: boolean;
 }
 
 /**
@@ -57,7 +59,8 @@ export type LastAlertedPrices = Partial<Record<AlertKind, Money>>;
  *   before for the edition in the quote's currency (100 × price ≤ (100 − N) × lowest; 0 %: at or under the lowest
  *   ever; nothing seen before: no target).
  *
- * An out-of-stock offer is no buying chance, so it raises none of the price kinds.
+ * An out-of-stock offer is no buying chance, so it raises none of the price kinds. A suspect quote — a large drop
+ * that a second reading of the page did not confirm (drop-confirmation.ts) — may be a misreading, so it raises none.
  *
  * Quiet while unchanged: a price kind is not raised again when the store's price has not moved since its previous
  * quote and the latest alert of that kind already told this very price. A price that moves away and comes back is
@@ -66,6 +69,7 @@ export type LastAlertedPrices = Partial<Record<AlertKind, Money>>;
  * Returned in the order of PRICE_ALERT_KINDS (a quote never raises `borrowable`: borrowable-alert.ts).
  */
 export function alertKindsRaised(facts: AlertFacts): PriceAlertKind[] {
+  if (facts.quote.suspect === true) return [];
   const applies: Record<PriceAlertKind, boolean> = {
     below_max_price: isBelowMaxPrice(facts.maxPrice, facts.quote),
     price_drop: isPriceDrop(facts),

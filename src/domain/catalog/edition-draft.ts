@@ -1,7 +1,7 @@
 import { ISO_639_1_LANGUAGES } from '../reference/iso-639-1-languages.js';
 import { ValidationError } from '../shared/domain-error.js';
+import { editionIdentifiers } from './edition-identifiers.js';
 import type { EditionFormat } from './edition-format.js';
-import { Isbn } from './isbn.js';
 import { languageOfIsbn } from './isbn-language.js';
 
 /**
@@ -62,8 +62,16 @@ export interface EditionFacts<Language = string> {
   untitled?: boolean;
 }
 
-/** A user's edition: format and language are always given. */
-export type TypedEditionFacts = EditionFacts<number> & { format: EditionFormat; language: number };
+/**
+ * A user's edition: format and language are always given; it is identified by an ISBN, a GTIN (`gtin.ts`: a product
+ * without an ISBN, such as a comic's UPC) or both.
+ */
+export type TypedEditionFacts = Omit<EditionFacts<number>, 'isbn'> & {
+  isbn: string | null;
+  gtin?: string | null;
+  format: EditionFormat;
+  language: number;
+};
 
 /** An edition ready to be stored: every field resolved, so a writer only writes it. */
 export interface EditionDraft<Language = string> {
@@ -79,6 +87,9 @@ export interface EditionDraft<Language = string> {
   enrichedAt: Date | null;
 }
 
+/** A user's edition ready to be stored: it may have a GTIN instead of an ISBN. */
+export type TypedEditionDraft = Omit<EditionDraft<number>, 'isbn13'> & { isbn13: string | null; gtin: string | null };
+
 const LANGUAGE_CODES = new Set(ISO_639_1_LANGUAGES.map(([code]) => code));
 
 /**
@@ -87,22 +98,26 @@ const LANGUAGE_CODES = new Set(ISO_639_1_LANGUAGES.map(([code]) => code));
  * and counts as guessed; a year outside 1450..now+2 is refused from a user and dropped from anyone else; an edition
  * from an export or a title search waits for enrichment while it has a guess or lacks a publisher, year or cover.
  */
-export function draftEdition(origin: 'user', facts: TypedEditionFacts, now: Date): EditionDraft<number>;
+export function draftEdition(origin: 'user', facts: TypedEditionFacts, now: Date): TypedEditionDraft;
 export function draftEdition(origin: Exclude<EditionOrigin, 'user'>, facts: EditionFacts, now: Date): EditionDraft;
-export function draftEdition(origin: EditionOrigin, facts: EditionFacts<string | number>, now: Date): EditionDraft<string | number> {
+export function draftEdition(
+  origin: EditionOrigin,
+  facts: EditionFacts<string | number> | TypedEditionFacts,
+  now: Date,
+): Omit<EditionDraft<string | number>, 'isbn13'> & { isbn13: string | null; gtin?: string | null } {
   const publishedYear = plausiblePublishedYear(facts.publishedYear, now);
   if (origin === 'user' && facts.publishedYear !== null && publishedYear === null) {
     throw new ValidationError('Invalid edition', [
       { field: 'published_year', message: `must be from ${EARLIEST_PUBLISHED_YEAR} to ${latestPublishedYear(now)}` },
     ]);
   }
-  const isbn13 = Isbn.parse(facts.isbn).isbn13;
+  const { isbn13, gtin } = editionIdentifiers(facts.isbn, ('gtin' in facts ? facts.gtin : null) ?? null);
   const guessedFields: GuessableEditionField[] = [];
   const format = facts.format ?? DEFAULT_EDITION_FORMAT;
   if (facts.format === null) guessedFields.push('format');
   // A code the catalog does not list is no better than none: the ISBN's group tells instead.
   const given = typeof facts.language === 'string' && !LANGUAGE_CODES.has(facts.language) ? null : facts.language;
-  const language = given ?? languageOfIsbn(isbn13) ?? DEFAULT_EDITION_LANGUAGE;
+  const language = given ?? (isbn13 === null ? null : languageOfIsbn(isbn13)) ?? DEFAULT_EDITION_LANGUAGE;
   if (given === null) guessedFields.push('language');
   if (facts.untitled === true) guessedFields.push('title');
 
@@ -112,6 +127,7 @@ export function draftEdition(origin: EditionOrigin, facts: EditionFacts<string |
   const waits = sourcesNotAsked && (guessedFields.length > 0 || publisher === null || publishedYear === null || coverUrl === null);
   return {
     isbn13,
+    ...(origin === 'user' ? { gtin } : {}),
     format,
     language,
     editionTitle: facts.editionTitle?.trim() || null,

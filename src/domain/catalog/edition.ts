@@ -4,7 +4,10 @@ import type { EditionFormat } from './edition-format.js';
 export { EDITION_FORMATS, type EditionFormat } from './edition-format.js';
 
 export interface EditionFields {
-  isbn: string;
+  /** ISBN-10 or ISBN-13; null for a product identified by its GTIN alone. */
+  isbn: string | null;
+  /** EAN-13, UPC-A, GTIN-14 or GTIN-8 (`gtin.ts`); an edition has an ISBN, a GTIN or both. */
+  gtin?: string | null;
   format: EditionFormat;
   languageId: number;
   editionTitle: string | null;
@@ -17,8 +20,10 @@ export interface EditionFields {
 export class Edition {
   id!: number;
   bookId!: number;
-  /** Always ISBN-13. */
-  isbn!: string;
+  /** Always ISBN-13; null for a product that has only a GTIN. */
+  isbn!: string | null;
+  /** The GTIN's canonical form (`gtin.ts`: EAN-13 when its indicator digit is 0, else GTIN-14); null when none. */
+  gtin!: string | null;
   format!: EditionFormat;
   languageId!: number;
   editionTitle!: string | null;
@@ -38,6 +43,7 @@ export class Edition {
       'user',
       {
         isbn: fields.isbn,
+        gtin: fields.gtin ?? null,
         format: fields.format,
         language: fields.languageId,
         editionTitle: fields.editionTitle,
@@ -50,6 +56,7 @@ export class Edition {
     const edition = new Edition();
     edition.bookId = bookId;
     edition.isbn = draft.isbn13;
+    edition.gtin = draft.gtin;
     edition.format = draft.format;
     edition.languageId = draft.language;
     edition.editionTitle = draft.editionTitle;

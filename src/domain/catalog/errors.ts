@@ -24,6 +24,12 @@ export class DuplicateIsbnError extends ConflictError {
   }
 }
 
+export class DuplicateGtinError extends ConflictError {
+  constructor(gtin: string) {
+    super(`An edition with GTIN ${gtin} already exists`);
+  }
+}
+
 export class AuthorInUseError extends ConflictError {
   constructor(id: number) {
     super(`Author ${id} is referenced by books and cannot be deleted`);

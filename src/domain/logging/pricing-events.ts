@@ -9,10 +9,29 @@ export const fetchStarted = (detail: { book_count: number; store_count: number; 
 
 /** `book_id` is null when the edition was gone by the time the task was read: never a made-up id. */
 export const fetchFailed = (
-  detail: { book_id: number | null; store_id: number; error: string; edition_id: number; run_id: number },
+  detail: {
+    book_id: number | null; store_id: number; error: string; edition_id: number; run_id: number;
+    /** The failure's kind (`ambiguous_price`, `timeout`, …) and, for a page that was read, what its sources saw. */
+    failure_kind?: string; evidence?: string | null;
+  },
   time: Date,
 ): LogEvent => ({
   level: 'error', source: 'scheduled_fetch', event: 'fetch_failed', detail, time,
+});
+
+/**
+ * A large drop the second reading of the page did not confirm: the quote is kept as suspect and raises no alert
+ * (drop-confirmation.ts). `second_reading` is the second price ("12.99 EUR") or the failure's kind. What the page
+ * said only: never who asked.
+ */
+export const quoteSuspect = (
+  detail: {
+    edition_id: number; store_id: number; amount: string; currency: string; previous_amount: string;
+    second_reading: string; evidence: string | null; on_demand: boolean;
+  },
+  time: Date,
+): LogEvent => ({
+  level: 'warn', source: detail.on_demand ? 'api' : 'scheduled_fetch', event: 'quote_suspect', detail, time,
 });
 
 export const fetchCompleted = (

@@ -35,7 +35,7 @@ export interface PriceSeries {
   storeId: number;
   storeName: string;
   currency: string;
-  latest: { price: Money; availability: Availability; url: string; fetchedAt: Date };
+  latest: { price: Money; availability: Availability; url: string; fetchedAt: Date; evidence?: string | null };
   lowest: { price: Money; fetchedAt: Date };
   /** Oldest first. */
   daily: DailyPricePoint[];

@@ -10,6 +10,12 @@ export interface PriceObservation {
   availability: Availability;
   /** The page the price was read from (after redirects). */
   url: string;
+  /**
+   * Why this is the price, in one short line (at most 200 characters): the deciding source and what it read, the
+   * sources that agree (`json-ld offers.price "12.99" EUR; visible .price "12,99 €" agrees`). Only what the page
+   * said, never who asked. Absent when the source cannot tell.
+   */
+  evidence?: string;
 }
 
 /**
@@ -36,6 +42,8 @@ export interface FetchFailure {
   retryAfterSeconds?: number;
   /** For `http_error`: the status the store answered. */
   httpStatus?: number;
+  /** For a refusal of a page that was read (`ambiguous_price`, `no_price`, …): what its sources saw, as for a price. */
+  evidence?: string;
 }
 
 export type PriceFetchResult = { ok: true; observation: PriceObservation } | { ok: false; failure: FetchFailure };

@@ -21,6 +21,13 @@ export interface PriceQuote {
   fetchedAt: Date;
   kind: 'daily' | 'monthly';
   monthly: MonthlySummary | null;
+  /** Why this price (PriceObservation.evidence); null or absent when the reading did not say (and on monthly quotes). */
+  evidence?: string | null;
+  /**
+   * A large drop that a second reading of the page did not confirm (drop-confirmation.ts): kept, but it raises no
+   * alert and no later quote is compared with it. Absent: false.
+   */
+  suspect?: boolean;
 }
 
 /** A quote about to be stored by a fetch. */

@@ -88,12 +88,17 @@ export function describePricingRepositoryContract(name: string, makeSubject: () 
       expect(await w.pricing.claimUserFetch(user, quota, at(800))).toEqual({ claimed: false, retryAfterSeconds: 400 });
     });
 
-    it('stores daily quotes numbered, as given', async () => {
+    it('stores daily quotes numbered, as given, with their evidence and whether they are suspect', async () => {
       const w = await makeSubject();
       const edition = await w.anEdition(2);
-      const quotes = [quoteOf(edition.editionId, edition.storeIds[0]!, '12.90', at(5)), { ...quoteOf(edition.editionId, edition.storeIds[1]!, '0.99'), availability: 'out_of_stock' as const }];
+      const quotes = [
+        { ...quoteOf(edition.editionId, edition.storeIds[0]!, '12.90', at(5)), evidence: 'json-ld 12.90 EUR; visible 12.90 agrees' },
+        { ...quoteOf(edition.editionId, edition.storeIds[1]!, '0.99'), availability: 'out_of_stock' as const, suspect: true },
+      ];
       const stored = await w.pricing.addDailyQuotes(quotes);
-      expect(stored).toEqual(quotes.map((q) => ({ ...q, id: expect.any(Number), kind: 'daily', monthly: null })));
+      expect(stored).toEqual(
+        quotes.map((q) => ({ ...q, id: expect.any(Number), kind: 'daily', monthly: null, evidence: q.evidence ?? null, suspect: q.suspect === true })),
+      );
       expect(stored[1]!.id).toBeGreaterThan(stored[0]!.id);
     });
 

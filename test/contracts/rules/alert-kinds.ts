@@ -22,6 +22,8 @@ export interface QuoteStep {
   quote: string;
   at?: StoreRole;
   availability?: Availability;
+  /** A large drop that the second reading of the page did not confirm (issue 26 §11): kept, marked suspect. */
+  suspect?: true;
   raises: AlertKind[];
 }
 
@@ -108,7 +110,7 @@ export const isAccountStep = (step: StoryStep): step is AccountStep => 'account'
 
 export function labelOf(step: QuoteStep, index: number): string {
   const price = money(step.quote);
-  return `#${index + 1} ${price.amount} ${price.currency} at ${step.at ?? 'home'} ${step.availability ?? 'in_stock'}`;
+  return `#${index + 1} ${price.amount} ${price.currency} at ${step.at ?? 'home'} ${step.availability ?? 'in_stock'}${step.suspect ? ' suspect' : ''}`;
 }
 
 /** Kinds in one order (ALERT_KINDS), whoever produced them. */
@@ -617,6 +619,44 @@ const STORIES: AlertRuleCase[] = [
       { daysLater: 100 },
       { quote: '15.00', raises: [] },
       { quote: '11.00', raises: ['price_drop', 'percent_drop', 'lowest_in_days', 'below_target'] },
+    ],
+  },
+
+  // Suspect quotes (issue 26 §11): a large drop the second reading of the page did not confirm
+  {
+    name: 'suspect: raises no kind at all, whatever it would have raised, and a later quote is compared as if it were not there',
+    maxPrice: '15.00',
+    account: { dropPercent: 20, lowestDays: 30 },
+    steps: [
+      { quote: '20.00', raises: [] },
+      { quote: '5.00', suspect: true, raises: [] },
+      { quote: '19.00', raises: ['price_drop', 'new_lowest', 'lowest_in_days'] },
+      { quote: '14.00', raises: ['below_max_price', 'price_drop', 'new_lowest', 'percent_drop', 'lowest_in_days'] },
+    ],
+  },
+  {
+    name: 'suspect: not back in stock by itself, nor the previous availability of the next quote',
+    steps: [
+      { quote: '16.00', availability: 'out_of_stock', raises: [] },
+      { quote: '6.00', suspect: true, raises: [] },
+      { quote: '16.00', raises: ['back_in_stock'] },
+    ],
+  },
+  {
+    name: 'suspect: a price confirmed later is news then, though a suspect quote showed it before',
+    steps: [
+      { quote: '30.00', raises: [] },
+      { quote: '10.00', suspect: true, raises: [] },
+      { quote: '10.00', raises: ['price_drop', 'new_lowest'] },
+      { quote: '10.00', raises: [] },
+    ],
+  },
+  {
+    name: 'suspect: at another store, it is not the lowest seen before',
+    steps: [
+      { quote: '12.00', raises: [] },
+      { quote: '3.00', at: 'second', suspect: true, raises: [] },
+      { quote: '11.00', raises: ['price_drop', 'new_lowest'] },
     ],
   },
 ];

@@ -164,6 +164,12 @@ function freshIsbn13(): string {
   const sum = [...first12].reduce((acc, d, i) => acc + Number(d) * (i % 2 === 0 ? 1 : 3), 0);
   return first12 + String((10 - (sum % 10)) % 10);
 }
+/** A fresh EAN-13 of a product without an ISBN (an edition's `gtin`). */
+function freshGtin13(): string {
+  const first12 = `50${String(++sequence).padStart(10, '0')}`;
+  const sum = [...first12].reduce((acc, d, i) => acc + Number(d) * (i % 2 === 0 ? 1 : 3), 0);
+  return first12 + String((10 - (sum % 10)) % 10);
+}
 
 interface Target {
   url: string;
@@ -177,6 +183,7 @@ function targetFor(method: string, path: string): Target | undefined {
   const author = () => ({ author_name: 'Doc author', aliases: ['Doc alias'] });
   const edition = () => ({
     isbn: freshIsbn13(),
+    gtin: freshGtin13(),
     format: 'paperback',
     language_id: english,
     edition_title: 'Doc edition',
@@ -195,9 +202,9 @@ function targetFor(method: string, path: string): Target | undefined {
 
 /** A value of `field` with exactly `n` characters or items that the domain would otherwise accept. */
 function stringOfLength(field: string, n: number): string {
-  if (field === 'isbn') {
-    const isbn = freshIsbn13();
-    return n >= isbn.length ? '-'.repeat(n - isbn.length) + isbn : isbn.slice(0, n);
+  if (field === 'isbn' || field === 'gtin') {
+    const code = field === 'isbn' ? freshIsbn13() : freshGtin13();
+    return n >= code.length ? '-'.repeat(n - code.length) + code : code.slice(0, n);
   }
   return 'x'.repeat(n);
 }

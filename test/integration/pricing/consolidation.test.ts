@@ -488,3 +488,23 @@ describe('daily quotes that arrive after the month was consolidated', () => {
     expect(merged!.avgMinor).toBe(expectedMonthly('2026-05', [...first, ...late]).avgMinor); // 1000
   });
 });
+
+describe('suspect quotes (a large drop a second reading did not confirm)', () => {
+  it('are deleted with their month but count in no monthly figure', async () => {
+    const e = await bookWithEdition(t, 'Suspect Month');
+    const mar = (day: string) => `2026-03-${day}`;
+    const [a, suspect, b, last] = await insertDailies([
+      { editionId: e.editionId, storeId: palace, amountMinor: 1000, currency: 'EUR', fetchedAt: mar('02T03:00:00Z') },
+      { editionId: e.editionId, storeId: palace, amountMinor: 300, currency: 'EUR', fetchedAt: mar('03T03:00:00Z') },
+      { editionId: e.editionId, storeId: palace, amountMinor: 980, currency: 'EUR', fetchedAt: mar('04T03:00:00Z') },
+      { editionId: e.editionId, storeId: buch, amountMinor: 200, currency: 'EUR', fetchedAt: mar('31T03:00:00Z') },
+    ]);
+    await t.db.sql('update price_quote set suspect = true where price_quote_id = any($1::bigint[])', [[suspect!.id, last!.id]]);
+
+    const run = await consolidate(2026, 3);
+    expect(run.rowsProcessed).toBe(4);
+    // Only buch's suspect quote was left at that store: no monthly quote there.
+    expect((await monthlyRows('2026-03')).map(({ id: _id, ...row }) => row)).toEqual([expectedMonthly('2026-03', [a!, b!])]);
+    expect(await t.db.sql("select 1 from price_quote where quote_kind = 'daily' and edition_id = $1", [e.editionId])).toEqual([]);
+  });
+});

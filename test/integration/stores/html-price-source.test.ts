@@ -61,10 +61,20 @@ function target(slug: DemoStoreSlug, isbn = ISBN): StoreTarget {
   };
 }
 
+/** The observation without its evidence (the default page's test checks that). */
 function observationOf(result: PriceFetchResult): PriceObservation {
   if (!result.ok) throw new Error(`expected a price, got ${result.failure.kind}: ${result.failure.message}`);
-  return result.observation;
+  const { evidence: _evidence, ...observation } = result.observation;
+  return observation;
 }
+
+/** Which source of each demo store's markup decides (docs/pricing.md, "Demonstration stores"). */
+const DECIDER: Record<DemoStoreSlug, string> = {
+  'paperback-palace': 'json-ld',
+  'ebook-emporium': 'microdata',
+  buchhandlung: 'meta',
+  'corner-bookshop': 'selectors',
+};
 
 function failureOf(result: PriceFetchResult): FetchFailure {
   if (result.ok) throw new Error(`expected a failure, got ${result.observation.amount} ${result.observation.currency}`);
@@ -86,12 +96,15 @@ describe.each(DEMO_STORE_SLUGS)('HtmlPriceSource on the demo store %s', (slug) =
   it.each([ISBN, OTHER_ISBN])('reads the default page for %s: amount, currency, availability and URL', async (isbn) => {
     const offer = defaultOfferFor(slug, isbn, SEED, CURRENCY[slug]);
     const t = target(slug, isbn);
-    expect(observationOf(await source().fetchPrice(t))).toEqual({
+    const result = await source().fetchPrice(t);
+    expect(observationOf(result)).toEqual({
       amount: offer.amount,
       currency: CURRENCY[slug],
       availability: offer.availability,
       url: t.productUrl,
     });
+    // Why: the source of the store's markup decided, quoting the price as the page wrote it (a decimal point or comma).
+    expect(result.ok && result.observation.evidence).toMatch(new RegExp(`^${DECIDER[slug]} "[^"]*${offer.amount.replace('.', '[.,]')}[^"]*" ${CURRENCY[slug]}`));
     expect(requestsTo(slug)).toBe(1);
   });
 

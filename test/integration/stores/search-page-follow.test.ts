@@ -72,7 +72,7 @@ describe('HtmlPriceSource on a store whose template is a search', () => {
     results = result(ISBN, 1, '99.00') + result(OTHER, 2, '27.50');
     expect(await source().fetchPrice(target(`/search?q=${ISBN}`))).toEqual({
       ok: true,
-      observation: { amount: '18.09', currency: 'USD', availability: 'in_stock', url: `${baseUrl}/book/1?ref=search` },
+      observation: { amount: '18.09', currency: 'USD', availability: 'in_stock', url: `${baseUrl}/book/1?ref=search`, evidence: 'json-ld "18.09" USD; visible "$18.09" agrees' },
     });
     expect(paths).toEqual([`/search?q=${ISBN}`, '/book/1?ref=search']);
   });

@@ -1,6 +1,6 @@
 import type { EditionRepository } from '../../../src/application/catalog/ports/edition-repository.js';
 import { Edition } from '../../../src/domain/catalog/edition.js';
-import { DuplicateIsbnError } from '../../../src/domain/catalog/errors.js';
+import { DuplicateGtinError, DuplicateIsbnError } from '../../../src/domain/catalog/errors.js';
 import type { PageRequest, PageSlice } from '../../../src/domain/shared/page.js';
 import { keysetPage } from './keyset-page.js';
 
@@ -30,7 +30,9 @@ export class InMemoryEditionRepository implements EditionRepository {
   }
 
   async add(edition: Edition): Promise<void> {
-    if ([...this.rows.values()].some((e) => e.isbn === edition.isbn)) throw new DuplicateIsbnError(edition.isbn);
+    const rows = [...this.rows.values()];
+    if (edition.isbn !== null && rows.some((e) => e.isbn === edition.isbn)) throw new DuplicateIsbnError(edition.isbn);
+    if (edition.gtin !== null && rows.some((e) => e.gtin === edition.gtin)) throw new DuplicateGtinError(edition.gtin);
     this.store(edition);
   }
 

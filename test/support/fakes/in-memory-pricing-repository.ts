@@ -65,7 +65,8 @@ export class InMemoryPricingRepository implements PricingRepository, Transaction
       this.failure = null;
       throw failure;
     }
-    const stored = quotes.map((q): PriceQuote => ({ ...q, id: this.nextId++, kind: 'daily', monthly: null }));
+    // As the table holds them: no evidence is null, not suspect is false.
+    const stored = quotes.map((q): PriceQuote => ({ ...q, id: this.nextId++, kind: 'daily', monthly: null, evidence: q.evidence ?? null, suspect: q.suspect === true }));
     this.quotes.push(...stored);
     return stored;
   }

@@ -34,7 +34,11 @@ export const bookJson = (book: Book): z.infer<typeof BookJson> => ({
 export const EditionJson = z.object({
   edition_id: z.number(),
   book_id: z.number(),
-  isbn: z.string().describe('ISBN-13'),
+  isbn: z.string().nullable().describe('ISBN-13; null for a product identified by its GTIN alone'),
+  gtin: z
+    .string()
+    .nullable()
+    .describe('The GTIN given for a product without an ISBN (13 digits, or 14 when its indicator digit is not 0); else null'),
   format: z.enum(EDITION_FORMATS),
   language_id: z.number(),
   edition_title: z.string().nullable(),
@@ -49,6 +53,7 @@ export const editionJson = (edition: Edition): z.infer<typeof EditionJson> => ({
   edition_id: edition.id,
   book_id: edition.bookId,
   isbn: edition.isbn,
+  gtin: edition.gtin,
   format: edition.format,
   language_id: edition.languageId,
   edition_title: edition.editionTitle,

@@ -10,12 +10,28 @@ import { route, type RouteSpec } from '../../kits/http/routing/route-spec.js';
 import { EditionJson, editionJson } from './catalog-presenters.js';
 
 const EditionBody = z.strictObject({
-  isbn: z.string().max(40).describe('ISBN-10 or ISBN-13, hyphens allowed; stored as ISBN-13'),
+  isbn: z
+    .string()
+    .max(40)
+    .nullable()
+    .describe('ISBN-10 or ISBN-13, hyphens allowed; stored as ISBN-13. Always sent; null only for a product given by its `gtin`'),
+  gtin: z
+    .string()
+    .max(40)
+    .nullable()
+    .optional()
+    .describe(
+      'A product without an ISBN (comic, audio, game): EAN-13, UPC-A, GTIN-14 or GTIN-8, spaces or hyphens allowed, check digit validated; ' +
+        'stored as 13 digits when its GTIN-14 starts with 0 (a UPC gains a leading 0), else as the GTIN-14. One starting 978/979 is the ISBN',
+    ),
   format: z.enum(EDITION_FORMATS),
   language_id: IdValue,
   edition_title: TextOf(500).nullable().optional(),
   publisher: TextOf(300).nullable().optional(),
   published_year: z.number().int().nullable().optional(),
+}).refine((body) => body.isbn !== null || (body.gtin ?? null) !== null, {
+  message: 'required: an edition has an isbn, a gtin or both',
+  path: ['isbn'],
 });
 
 const BookIdParams = z.strictObject({ bookId: IdText });
@@ -24,6 +40,7 @@ const LookupBody = z.strictObject({ isbn: z.string().max(40).describe('ISBN-10 o
 
 const fieldsOf = (body: z.infer<typeof EditionBody>): EditionFields => ({
   isbn: body.isbn,
+  gtin: body.gtin ?? null,
   format: body.format,
   languageId: body.language_id,
   editionTitle: body.edition_title ?? null,
@@ -57,7 +74,7 @@ export function editionRoutes(useCases: EditionUseCases, paginator: Paginator): 
       params: BookIdParams,
       body: EditionBody,
       responses: { 201: { description: 'The created edition', schema: EditionJson } },
-      errors: { 404: 'No book has that id', 409: 'An edition with that ISBN (as ISBN-13) exists' },
+      errors: { 404: 'No book has that id', 409: 'An edition with that ISBN (as ISBN-13) or that GTIN exists' },
       async handle({ params, body }) {
         return { status: 201, body: editionJson(await useCases.add.execute(params.bookId, fieldsOf(body))) };
       },

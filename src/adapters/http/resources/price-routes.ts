@@ -29,6 +29,13 @@ export const PriceQuoteJson = z.object({
   max_amount: z.string().optional(),
   avg_amount: z.string().optional(),
   sample_count: z.number().optional(),
+  evidence: z
+    .string()
+    .nullable()
+    .describe('Why this price, at most 200 characters: the page source that decided and what it read, then the sources that agree (`json-ld 12.99 EUR; visible 12.99 agrees`); null when not known (monthly quotes, quotes stored before it was kept)'),
+  suspect: z
+    .boolean()
+    .describe('A large drop that a second reading of the page did not confirm: kept, but it raised no alert and is not a best or lowest price'),
 });
 
 export const priceQuoteJson = (q: PriceQuote): z.infer<typeof PriceQuoteJson> => ({
@@ -41,6 +48,8 @@ export const priceQuoteJson = (q: PriceQuote): z.infer<typeof PriceQuoteJson> =>
   url: q.url,
   fetched_at: isoTimestamp(q.fetchedAt),
   quote_kind: q.kind,
+  evidence: q.evidence ?? null,
+  suspect: q.suspect === true,
   ...(q.monthly
     ? {
         month: q.monthly.month,
@@ -64,7 +73,12 @@ const SeriesJson = z.object({
   store_id: z.number(),
   store_name: z.string(),
   currency: z.string(),
-  latest: z.object({ amount: z.string(), availability: z.enum(AVAILABILITIES), url: z.string(), fetched_at: Timestamp }).describe('The newest quote, whatever the window'),
+  latest: z
+    .object({
+      amount: z.string(), availability: z.enum(AVAILABILITIES), url: z.string(), fetched_at: Timestamp,
+      evidence: z.string().nullable().describe("Why this price (the quote's `evidence`); null when not known"),
+    })
+    .describe('The newest quote that is not suspect, whatever the window'),
   lowest: z.object({ amount: z.string(), fetched_at: Timestamp }).describe('The lowest price ever (a monthly quote counting with its minimum), whatever the window'),
   daily: z
     .array(z.object({ date: z.string(), amount: z.string(), min_amount: z.string(), max_amount: z.string(), quote_count: z.number() }))
@@ -78,7 +92,10 @@ const seriesJson = (s: PriceSeries): z.infer<typeof SeriesJson> => ({
   store_id: s.storeId,
   store_name: s.storeName,
   currency: s.currency,
-  latest: { amount: s.latest.price.amount, availability: s.latest.availability, url: s.latest.url, fetched_at: isoTimestamp(s.latest.fetchedAt) },
+  latest: {
+    amount: s.latest.price.amount, availability: s.latest.availability, url: s.latest.url, fetched_at: isoTimestamp(s.latest.fetchedAt),
+    evidence: s.latest.evidence ?? null,
+  },
   lowest: { amount: s.lowest.price.amount, fetched_at: isoTimestamp(s.lowest.fetchedAt) },
   daily: s.daily.map((d) => ({ date: d.date, amount: d.last.amount, min_amount: d.min.amount, max_amount: d.max.amount, quote_count: d.quoteCount })),
   monthly: s.monthly.map((m) => ({

@@ -3,7 +3,7 @@ import { inject, injectable } from 'inversify';
 import type { EditionRepository } from '../../../application/catalog/ports/edition-repository.js';
 import { Edition, type EditionFormat } from '../../../domain/catalog/edition.js';
 import type { GuessableEditionField } from '../../../domain/catalog/edition-draft.js';
-import { DuplicateIsbnError } from '../../../domain/catalog/errors.js';
+import { DuplicateGtinError, DuplicateIsbnError } from '../../../domain/catalog/errors.js';
 import type { PageRequest, PageSlice } from '../../../domain/shared/page.js';
 import { queryPage } from '../../kits/sql/keyset.js';
 import { OrmEntityManager } from '../orm-tokens.js';
@@ -27,7 +27,8 @@ export class MikroOrmEditionRepository implements EditionRepository {
       this.em.persist(edition);
       await this.em.flush();
     } catch (error) {
-      if (isUniqueViolation(error, 'edition_isbn_unique')) throw new DuplicateIsbnError(edition.isbn);
+      if (isUniqueViolation(error, 'edition_isbn_unique')) throw new DuplicateIsbnError(edition.isbn ?? '');
+      if (isUniqueViolation(error, 'edition_gtin_unique')) throw new DuplicateGtinError(edition.gtin ?? '');
       throw error;
     }
   }
@@ -46,7 +47,8 @@ export function editionFromRow(row: Row): Edition {
   return hydrate(Edition, {
     id: toId(row.edition_id),
     bookId: toId(row.book_id),
-    isbn: String(row.isbn),
+    isbn: row.isbn === null || row.isbn === undefined ? null : String(row.isbn),
+    gtin: row.gtin === null || row.gtin === undefined ? null : String(row.gtin),
     format: row.format as EditionFormat,
     languageId: toId(row.language_id),
     editionTitle: (row.edition_title as string | null) ?? null,

@@ -22,19 +22,21 @@ import { belowMaxPriceSql } from './sql-below-max-price.js';
  * previous quote at that store), lowest_in_days (cheaper than every earlier quote of the edition in that currency
  * fetched since midnight UTC N days before the quote's day), below_target (a wish without a max price: at or under
  * the account's target price, or N % under the earlier lowest). A kind is skipped while the latest alert of
- * the same wish × edition × store × kind told the same price and the store's price has not moved since.
+ * the same wish × edition × store × kind told the same price and the store's price has not moved since. A suspect
+ * quote raises none and is no earlier quote of any other.
  */
 const DETECT_AND_INSERT = `
 with q as (
   select q.*, e.book_id, e.format, e.language_id,
     (select p.amount_minor from price_quote p where p.edition_id = q.edition_id and p.store_id = q.store_id
-       and p.price_quote_id < q.price_quote_id and p.currency = q.currency order by p.price_quote_id desc limit 1) as prev_minor,
+       and p.price_quote_id < q.price_quote_id and p.currency = q.currency and not p.suspect order by p.price_quote_id desc limit 1) as prev_minor,
     (select p.availability from price_quote p where p.edition_id = q.edition_id and p.store_id = q.store_id
-       and p.price_quote_id < q.price_quote_id order by p.price_quote_id desc limit 1) as prev_availability,
+       and p.price_quote_id < q.price_quote_id and not p.suspect order by p.price_quote_id desc limit 1) as prev_availability,
     (select min(coalesce(p.min_minor, p.amount_minor)) from price_quote p where p.edition_id = q.edition_id
-       and p.price_quote_id < q.price_quote_id and p.currency = q.currency) as earlier_min
+       and p.price_quote_id < q.price_quote_id and p.currency = q.currency and not p.suspect) as earlier_min
   from price_quote q join edition e on e.edition_id = q.edition_id
-  where q.price_quote_id = any(?::bigint[])
+  -- A suspect quote (a large drop a second reading did not confirm) raises nothing, and nothing is compared with one.
+  where q.price_quote_id = any(?::bigint[]) and not q.suspect
 ),
 reader as (
   select w.wish_id, w.user_id, w.max_price_minor, w.max_price_currency, q.*,
@@ -58,7 +60,7 @@ windowed as (
   select r.*,
     case when r.lowest_days is null then null else
       (select min(coalesce(p.min_minor, p.amount_minor)) from price_quote p where p.edition_id = r.edition_id
-         and p.price_quote_id < r.price_quote_id and p.currency = r.currency
+         and p.price_quote_id < r.price_quote_id and p.currency = r.currency and not p.suspect
          and p.fetched_at >= (((r.fetched_at at time zone 'UTC')::date - r.lowest_days::int)::timestamp at time zone 'UTC'))
     end as window_min
   from reader r

@@ -71,7 +71,8 @@ export class SqlBookListRepository implements BookListRepository {
          select q.amount_minor, q.currency, q.url, q.fetched_at, s.store_name
          from (select distinct on (q.edition_id, q.store_id) q.*
                from price_quote q join edition e on e.edition_id = q.edition_id
-               where e.book_id = b.book_id and q.quote_kind = 'daily'
+               -- A suspect quote (a large drop a second reading did not confirm) is never a best price.
+               where e.book_id = b.book_id and q.quote_kind = 'daily' and not q.suspect
                order by q.edition_id, q.store_id, q.fetched_at desc) q
          join store s on s.store_id = q.store_id
          where q.availability <> 'out_of_stock'

@@ -18,7 +18,7 @@ where bb.book_id is null or bb.checked_at < ?::timestamptz`;
 
 const DUE = `
 select w.book_id, bb.is_available, bb.borrow_url, bb.checked_at,
-       array(select e.isbn from edition e where e.book_id = w.book_id order by e.edition_id limit ${BORROW_ISBNS_PER_BOOK}) as isbns
+       array(select e.isbn from edition e where e.book_id = w.book_id and e.isbn is not null order by e.edition_id limit ${BORROW_ISBNS_PER_BOOK}) as isbns
 ${DUE_FROM}
 order by bb.checked_at nulls first, w.book_id
 limit ?`;

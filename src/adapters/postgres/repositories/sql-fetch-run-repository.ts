@@ -46,7 +46,7 @@ with claimed as (
     and (f.status = 'pending' or (f.status = 'running' and f.claimed_at < now() - make_interval(secs => ?)))
   returning f.edition_id, f.store_id
 )
-select c.edition_id, c.store_id, e.book_id, s.store_key, s.currency, s.extraction, e.isbn, s.product_url_template
+select c.edition_id, c.store_id, e.book_id, s.store_key, s.currency, s.extraction, e.isbn, e.gtin, s.product_url_template
 from claimed c
 left join edition e on e.edition_id = c.edition_id
 left join store s on s.store_id = c.store_id and ${STORE_ASKS_EDITION}

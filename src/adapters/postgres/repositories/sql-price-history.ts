@@ -14,7 +14,8 @@ import { type Row, toDate, toId } from './row-mapping.js';
 /**
  * One statement: the book's first editions (by id) with their languages; each (edition, store, currency)'s latest
  * quote and lowest price ever from `edition_store_price`; and the points in the window, newest first up to the
- * bound — a day's daily quotes folded into one point (its last price, lowest, highest), monthly quotes as stored.
+ * bound — a day's daily quotes folded into one point (its last price, lowest, highest; suspect quotes left out, as
+ * the summary leaves them out), monthly quotes as stored.
  * The quotes are read through `price_quote (edition_id, store_id, fetched_at)`. Amounts travel as text (bigint).
  */
 const HISTORY = `
@@ -27,7 +28,7 @@ with ed as (
 ),
 series as (
   select p.edition_id, p.store_id, s.store_name, p.currency, p.latest_minor::text as latest_minor, p.latest_availability,
-         p.latest_url, p.latest_fetched_at, p.lowest_minor::text as lowest_minor, p.lowest_fetched_at
+         p.latest_url, p.latest_fetched_at, p.latest_evidence, p.lowest_minor::text as lowest_minor, p.lowest_fetched_at
   from edition_store_price p join store s on s.store_id = p.store_id
   where p.edition_id in (select edition_id from ed)
 ),
@@ -38,7 +39,7 @@ points as (
            min(q.amount_minor)::text as min_minor, max(q.amount_minor)::text as max_minor, null::text as avg_minor,
            count(*)::integer as n
     from price_quote q
-    where q.edition_id in (select edition_id from ed) and q.quote_kind = 'daily' and q.fetched_at >= ?::timestamptz
+    where q.edition_id in (select edition_id from ed) and q.quote_kind = 'daily' and q.fetched_at >= ?::timestamptz and not q.suspect
     group by q.edition_id, q.store_id, q.currency, (q.fetched_at at time zone 'UTC')::date
     union all
     select 'monthly', q.edition_id, q.store_id, q.currency, q.month, q.amount_minor::text, q.min_minor::text,
@@ -85,7 +86,10 @@ export class SqlPriceHistory implements PriceHistoryReader {
         storeId: toId(s.store_id),
         storeName: String(s.store_name),
         currency,
-        latest: { price: money(s.latest_minor), availability: s.latest_availability as Availability, url: String(s.latest_url), fetchedAt: toDate(s.latest_fetched_at) },
+        latest: {
+          price: money(s.latest_minor), availability: s.latest_availability as Availability, url: String(s.latest_url), fetchedAt: toDate(s.latest_fetched_at),
+          evidence: typeof s.latest_evidence === 'string' ? s.latest_evidence : null,
+        },
         lowest: { price: money(s.lowest_minor), fetchedAt: toDate(s.lowest_fetched_at) },
         daily: [],
         monthly: [],

@@ -12,14 +12,19 @@ import { queryPage } from '../../kits/sql/keyset.js';
 import { OrmEntityManager } from '../orm-tokens.js';
 import { type Row, toDate, toId } from './row-mapping.js';
 
-const TARGET_COLUMNS = 's.store_id, s.store_key, s.currency, s.extraction, e.isbn, s.product_url_template';
+/** A quote's evidence is at most this long (PriceObservation.evidence). */
+const EVIDENCE_MAX_CHARS = 200;
+
+const TARGET_COLUMNS = 's.store_id, s.store_key, s.currency, s.extraction, e.isbn, e.gtin, s.product_url_template';
 
 /**
- * The stores (`s`) an edition (`e`) is asked at: active, selling its format, and able to address it. A URL
- * template that needs an ISBN-10 cannot address a 979- edition, which has none.
+ * The stores (`s`) an edition (`e`) is asked at: active, selling its format, and able to address it
+ * (`expandProductUrl`). A URL template that needs an ISBN-10 cannot address a 979- edition, which has none; one that
+ * needs an ISBN cannot address a product with only a GTIN (`{gtin}` addresses every edition).
  */
 export const STORE_ASKS_EDITION = `s.is_active and e.format = any(s.formats)
-  and (strpos(s.product_url_template, '{isbn10}') = 0 or e.isbn like '978%')`;
+  and (strpos(s.product_url_template, '{isbn10}') = 0 or e.isbn like '978%')
+  and (e.isbn is not null or s.product_url_template !~ '[{]isbn(13|10){0,1}[}]')`;
 
 @injectable()
 export class SqlPricingRepository implements PricingRepository {
@@ -37,7 +42,7 @@ export class SqlPricingRepository implements PricingRepository {
     return {
       editionId,
       bookId: toId(edition.book_id),
-      isbn: String(edition.isbn),
+      isbn: edition.isbn === null ? null : String(edition.isbn),
       format: edition.format as EditionFormat,
       targets: rows.map(targetFromRow),
     };
@@ -87,10 +92,11 @@ export class SqlPricingRepository implements PricingRepository {
 
   async addDailyQuotes(quotes: readonly NewDailyQuote[]): Promise<PriceQuote[]> {
     const rows = await this.em.execute<Row[]>(
-      `insert into price_quote (edition_id, store_id, amount_minor, currency, availability, url, fetched_at, quote_kind)
-       select r.edition_id, r.store_id, r.amount_minor, r.currency, r.availability, r.url, r.fetched_at, 'daily'
+      `insert into price_quote (edition_id, store_id, amount_minor, currency, availability, url, fetched_at, quote_kind, evidence, suspect)
+       select r.edition_id, r.store_id, r.amount_minor, r.currency, r.availability, r.url, r.fetched_at, 'daily', r.evidence, r.suspect
        from jsonb_to_recordset(?::jsonb)
-         as r(edition_id bigint, store_id bigint, amount_minor bigint, currency text, availability text, url text, fetched_at timestamptz)
+         as r(edition_id bigint, store_id bigint, amount_minor bigint, currency text, availability text, url text, fetched_at timestamptz,
+              evidence text, suspect boolean)
        returning *`,
       [
         JSON.stringify(
@@ -102,6 +108,9 @@ export class SqlPricingRepository implements PricingRepository {
             availability: q.availability,
             url: q.url,
             fetched_at: q.fetchedAt.toISOString(),
+            // Short by construction (evidence.ts); capped here too, as the column is what logs and pages show.
+            evidence: q.evidence ? q.evidence.slice(0, EVIDENCE_MAX_CHARS) : null,
+            suspect: q.suspect === true,
           })),
         ),
       ],
@@ -121,15 +130,18 @@ export class SqlPricingRepository implements PricingRepository {
 
 /** A target read with TARGET_COLUMNS (or the same columns), joined on STORE_ASKS_EDITION. */
 export function targetFromRow(row: Row): StoreTarget {
-  const productUrl = expandProductUrl(String(row.product_url_template), String(row.isbn));
+  const isbn13 = row.isbn === null || row.isbn === undefined ? null : String(row.isbn);
+  const gtin = row.gtin === null || row.gtin === undefined ? null : String(row.gtin);
+  const productUrl = expandProductUrl(String(row.product_url_template), { isbn13, gtin });
   // STORE_ASKS_EDITION keeps out the editions a template cannot address.
-  if (productUrl === null) throw new Error(`Store ${String(row.store_key)} cannot address ISBN ${String(row.isbn)}: it has no ISBN-10`);
+  if (productUrl === null) throw new Error(`Store ${String(row.store_key)} cannot address edition ${isbn13 ?? gtin ?? '?'}: it lacks the identifier`);
   return {
     storeId: toId(row.store_id),
     storeKey: String(row.store_key),
     productUrl,
     currency: String(row.currency).trim(),
-    isbn13: String(row.isbn),
+    isbn13,
+    ...(gtin === null ? {} : { gtin }),
     extraction: (row.extraction as Record<string, unknown> | null) ?? {},
   };
 }
@@ -147,6 +159,8 @@ export function quoteFromRow(row: Row): PriceQuote {
     url: String(row.url),
     fetchedAt: toDate(row.fetched_at),
     kind: monthly ? 'monthly' : 'daily',
+    evidence: typeof row.evidence === 'string' ? row.evidence : null,
+    suspect: row.suspect === true,
     monthly: monthly
       ? {
           month: toDate(row.month).toISOString().slice(0, 7),

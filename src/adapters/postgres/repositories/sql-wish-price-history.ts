@@ -33,7 +33,7 @@ points as (
     select case when q.currency = r.currency then coalesce(q.min_minor, q.amount_minor)
                 when x.rate is not null then ${convertedMinorSql('coalesce(q.min_minor, q.amount_minor)', 'x.rate', 'q.currency', 'r.digits')} end
            as low_minor) c
-  where (q.currency = r.currency or r.converts) and c.low_minor is not null
+  where (q.currency = r.currency or r.converts) and c.low_minor is not null and not q.suspect
     and ((q.quote_kind = 'daily' and q.fetched_at >= ?::timestamptz)
       or (q.quote_kind = 'monthly' and q.month >= date_trunc('month', ?::date)))
   group by 1, 2

@@ -48,7 +48,8 @@ export const EditionSchema = new EntitySchema<Edition>({
   properties: {
     id: id('edition_id'),
     bookId: ref('book_id'),
-    isbn: { type: 'string', fieldName: 'isbn' },
+    isbn: { type: 'string', fieldName: 'isbn', nullable: true },
+    gtin: { type: 'string', fieldName: 'gtin', nullable: true },
     format: { type: 'string', fieldName: 'format' },
     languageId: ref('language_id'),
     editionTitle: { type: 'string', fieldName: 'edition_title', nullable: true },

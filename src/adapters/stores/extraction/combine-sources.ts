@@ -1,4 +1,4 @@
-import type { Decision } from './choose-price.js';
+import { decide, type Decision } from './choose-price.js';
 import type { ExtractionConfig, ExtractionResult, ExtractionSource, SourceDecision, SourceOutcome } from './types.js';
 
 /** One source of a page as it was read, and what was decided from its candidates alone. */
@@ -20,7 +20,9 @@ function agrees(a: Priced, b: Priced): boolean {
   return x.amount === y.amount && x.currency === y.currency;
 }
 const STRUCTURED: ReadonlySet<ExtractionSource> = new Set(['json-ld', 'microdata', 'meta']);
-const PAGE_WIDE: ReadonlySet<ExtractionSource> = new Set(['meta', 'visible']);
+const PAGE_WIDE: ReadonlySet<ExtractionSource> = new Set(['meta', 'visible', 'platform']);
+/** Page-wide product meta, often without VAT or for another variant: it may confirm a price, not decide against doubt. */
+const WEAK: ReadonlySet<ExtractionSource> = new Set(['meta']);
 
 /**
  * Weighs what each source decided for the main item:
@@ -29,14 +31,17 @@ const PAGE_WIDE: ReadonlySet<ExtractionSource> = new Set(['meta', 'visible']);
  *   differs from them makes the answer ambiguous (stale microdata, a price without VAT);
  * - otherwise every source with a price must agree (the visible price block of the main item is one more witness);
  *   an ambiguous structured source makes the page ambiguous; the visible block being unclear does not;
- * - a page whose item names another edition is `not_found`, whatever else it shows.
+ * - a page whose item names another edition is `not_found`, whatever else it shows;
+ * - a price some source saw for the main item but could not read is a witness: one source alone no longer decides,
+ *   two must agree; product meta alone never decides against another source's different prices.
  */
 export function combineSources(
-  runs: readonly SourceRun[],
+  sourceRuns: readonly SourceRun[],
   config: ExtractionConfig,
   notes: string[],
   currency: { code: string; unsure: boolean },
 ): ExtractionResult {
+  const runs = withUnread(sourceRuns, config, currency.code);
   const result = weigh(runs, config, notes, currency.unsure ? null : currency.code);
   const currencyUnsure = currency.unsure;
   if (result.ok && currencyUnsure && !currencyWritten(runs, result)) {
@@ -104,9 +109,60 @@ function weigh(runs: readonly SourceRun[], config: ExtractionConfig, notes: stri
   if (first === undefined) return nothingFound(runs);
   const differing = priced.filter((run) => !agrees(run, first));
   if (differing.length > 0) return disagreement(priced);
+  const doubt = doubtAgainstOne(priced, runs.filter((run) => !(severalEditions && PAGE_WIDE.has(run.source))));
+  if (doubt !== null) return doubt;
+  // A shop platform's price block that shows the main item's options at different prices, without saying which is
+  // shown, doubts any price it does not list: the page's price is the shown option's (issue 26 §3).
+  const options = severalEditions ? undefined : runs.find((run) => run.source === 'platform' && run.verdict.decision.kind === 'ambiguous');
+  if (options !== undefined && !(options.verdict.amounts ?? []).some((seen) => Number(seen) === Number(first.verdict.decision.amount))) {
+    return { ok: false, kind: 'ambiguous_price', message: `platform: ${options.verdict.decision.kind === 'ambiguous' ? options.verdict.decision.message : ''}` };
+  }
   if (priced.length > 1) notes.push(`${priced.map((run) => run.source).join(', ')} agree`);
   // A price whose currency the page wrote beats one where the store's currency was assumed.
   return priceOf(priced.find((run) => run.verdict.decision.currencyAssumed !== true) ?? first, runs);
+}
+
+/**
+ * The verdicts with the prices each source could not read taken into account (the main item they belong to, and the
+ * texts kept as witnesses). A verdict already made with them comes out the same.
+ */
+function withUnread(runs: readonly SourceRun[], config: ExtractionConfig, currency: string): SourceRun[] {
+  return runs.map((run) => {
+    const unread = run.outcome.unread ?? [];
+    if (unread.length === 0 || run.verdict.unread !== undefined) return run;
+    return { ...run, verdict: decide(run.outcome.candidates, config, currency, unread) };
+  });
+}
+
+/**
+ * One source's price, with nothing to confirm it, against doubt: a price-like value of the main item that some source
+ * could not read (sale and list price in one element, digits run together), or — for product meta, a weak witness —
+ * another source that saw only other prices for the main item. Two agreeing sources are needed then.
+ */
+function doubtAgainstOne(priced: readonly Priced[], runs: readonly SourceRun[]): ExtractionResult | null {
+  const alone = priced.length === 1 ? priced[0] : undefined;
+  if (alone === undefined) return null;
+  const unread = runs.find((run) => (run.verdict.unread?.length ?? 0) > 0);
+  if (unread !== undefined) {
+    const text = JSON.stringify(unread.verdict.unread?.[0]);
+    const besides = unread === alone ? `beside its ${keyOf(alone)}` : `while ${alone.source} alone says ${keyOf(alone)}`;
+    return {
+      ok: false,
+      kind: 'ambiguous_price',
+      message: `${unread.source} saw a price of the main item it could not read (${text}) ${besides}: one source alone does not decide`,
+    };
+  }
+  if (!WEAK.has(alone.source)) return null;
+  const amount = Number(alone.verdict.decision.amount);
+  const other = runs.find(
+    (run) => run !== alone && run.verdict.decision.kind === 'ambiguous' && !(run.verdict.amounts ?? []).some((seen) => Number(seen) === amount),
+  );
+  if (other === undefined) return null;
+  return {
+    ok: false,
+    kind: 'ambiguous_price',
+    message: `${alone.source} alone says ${keyOf(alone)}, but ${other.source} saw other prices for the main item (${(other.verdict.amounts ?? []).join(', ')})`,
+  };
 }
 
 /**

@@ -44,6 +44,11 @@ export function textOf(value: unknown): string | undefined {
   return undefined;
 }
 
+/** priceType values of a price before the sale (list, strikethrough, recommended): never the price paid beside one. */
+export const LIST_PRICE_TYPE = /listprice|strikethroughprice|msrp|\bsrp|minimumadvertisedprice|regularprice|originalprice|wasprice/i;
+/** priceType values naming the price paid (schema.org InvoicePrice and SalePrice). */
+export const SELLING_PRICE_TYPE = /invoiceprice|saleprice/i;
+
 /** `{"@value": "18.09"}` → "18.09". */
 export function valueOf(value: unknown): unknown {
   return isObject(value) && field(value, '@value') !== undefined ? field(value, '@value') : value;

@@ -10,6 +10,8 @@ import {
   isObject,
   isOffer,
   type Json,
+  LIST_PRICE_TYPE,
+  SELLING_PRICE_TYPE,
   textOf,
   typesOf,
   valueOf,
@@ -18,7 +20,9 @@ import { parseLenientJson } from './lenient-json.js';
 import { LIMITS } from './limits.js';
 import { CandidateSink, candidateFrom, conditionFrom, editionMatchOf } from './offer-facts.js';
 import { isOtherPage, isThisPage, pageAddresses, type PageAddresses } from './page-addresses.js';
+import { shownOptions } from './shown-option.js';
 import type { ExtractionContext, SourceOutcome } from './types.js';
+import { UnreadSink } from './unread-prices.js';
 
 /** One entry of a list the page carries (search results, related products): where it links, and whose ISBN. */
 export interface ListedItem {
@@ -37,7 +41,6 @@ export interface JsonLdOutcome extends SourceOutcome {
 
 const ISBN_FIELDS = ['isbn', 'gtin13', 'gtin', 'gtin14', 'gtin12', 'productID', 'sku'] as const;
 const isbnValues = (node: Json): unknown[] => ISBN_FIELDS.flatMap((name) => asArray(field(node, name)));
-const LIST_PRICE = /listprice|strikethroughprice|msrp|\bsrp|invoiceprice|minimumadvertisedprice|regularprice|originalprice/i;
 /** A page's own node, whose mainEntity is the item the page is about (not a list page). */
 const PAGE_TYPES = new Set(['webpage', 'itempage', 'productpage', 'aboutpage']);
 
@@ -51,6 +54,8 @@ interface Inherited {
   currency?: unknown;
   editionMatch?: boolean | undefined;
   pageMatch?: boolean | undefined;
+  /** The option (offer, variant) the page shows among its siblings (shown-option.ts). */
+  selected?: boolean | undefined;
 }
 
 /**
@@ -63,6 +68,7 @@ interface Inherited {
  */
 export function fromJsonLd(html: string, ctx: ExtractionContext): JsonLdOutcome {
   const sink = new CandidateSink();
+  const unread = new UnreadSink();
   const { blocks, skipped } = findJsonLdBlocks(html);
   if (skipped > 0) sink.problems.push(`${skipped} JSON-LD block(s) skipped (too large or too many)`);
   const roots: unknown[] = [];
@@ -71,10 +77,16 @@ export function fromJsonLd(html: string, ctx: ExtractionContext): JsonLdOutcome 
     if (parsed.ok) roots.push(parsed.value);
     else sink.problems.push(`JSON-LD block ${index + 1} is not JSON and could not be repaired: ${parsed.error}`);
   });
-  const reader = new JsonLdReader(ctx, sink);
+  const reader = new JsonLdReader(ctx, sink, unread);
   reader.read(roots);
   const listPage = reader.declaresList || (reader.listedItems.length >= 2 && !reader.hasOwnItem);
-  return { candidates: sink.candidates, problems: sink.problems, listPage, listedItems: reader.listedItems };
+  return {
+    candidates: sink.candidates,
+    problems: sink.problems,
+    ...(unread.values.length > 0 ? { unread: unread.values } : {}),
+    listPage,
+    listedItems: reader.listedItems,
+  };
 }
 
 class JsonLdReader {
@@ -90,6 +102,7 @@ class JsonLdReader {
   constructor(
     private readonly ctx: ExtractionContext,
     private readonly sink: CandidateSink,
+    private readonly unread: UnreadSink,
   ) {
     this.addresses = ctx.addresses ?? pageAddresses('', ctx.pageUrl);
   }
@@ -204,10 +217,13 @@ class JsonLdReader {
       condition: textOf(field(node, 'itemCondition')) ?? inherited.condition,
       editionMatch: editionMatchOf(isbnValues(node), this.ctx.isbn13) ?? inherited.editionMatch,
     };
-    for (const offer of asArray(field(node, 'offers'))) this.offer(offer, own, depth + 1);
+    this.offers(asArray(field(node, 'offers')), own, depth + 1);
     this.actions(node, own, depth);
-    for (const variant of asArray(field(node, 'hasVariant'))) {
-      this.entity(variant, { ...own, pageMatch: own.pageMatch === true || this.isPageItem(variant, false) }, depth + 1);
+    const variants = asArray(field(node, 'hasVariant'));
+    const shown = this.shown(variants, (variant) => this.itemUrls(variant));
+    for (const variant of variants) {
+      const selected = own.selected === true || shown.has(variant);
+      this.entity(variant, { ...own, pageMatch: own.pageMatch === true || this.isPageItem(variant, false), selected }, depth + 1);
     }
     // Editions of a work: each its own ISBN, format and offers; the work's ISBN (if any) is not the edition's.
     for (const edition of asArray(field(node, 'workExample'))) {
@@ -231,14 +247,29 @@ class JsonLdReader {
    * parameters (`loosely`).
    */
   private isPageItem(value: unknown, loosely: boolean): boolean {
+    return this.itemUrls(value).some((url) => isThisPage(url, this.addresses, loosely));
+  }
+
+  /** An item's own addresses: its `url`, its `@id` without fragment, its offers' URLs. */
+  private itemUrls(value: unknown): unknown[] {
     const item = this.resolve(value);
-    if (!isObject(item)) return false;
-    const here = (url: unknown): boolean => isThisPage(url, this.addresses, loosely);
-    if (here(field(item, 'url')) || here(idOf(item)?.replace(/#.*$/, ''))) return true;
-    return asArray(field(item, 'offers')).some((offer) => {
+    if (!isObject(item)) return [];
+    const offers = asArray(field(item, 'offers')).map((offer) => this.resolve(offer));
+    return [field(item, 'url'), idOf(item)?.replace(/#.*$/, ''), ...offers.map((offer) => (isObject(offer) ? field(offer, 'url') : undefined))];
+  }
+
+  /** Among an item's options (offers, variants), the ones the page shows by its URL (shown-option.ts). */
+  private shown(options: unknown[], urlsOf: (option: unknown) => unknown[]): Set<unknown> {
+    return shownOptions(options, urlsOf, this.ctx.pageUrl, this.addresses);
+  }
+
+  /** An item's offers: options with their own URLs, the one the page shows marked as such. */
+  private offers(offers: unknown[], inherited: Inherited, depth: number): void {
+    const shown = this.shown(offers, (offer) => {
       const resolved = this.resolve(offer);
-      return isObject(resolved) && here(field(resolved, 'url'));
+      return isObject(resolved) ? [field(resolved, 'url')] : [];
     });
+    for (const offer of offers) this.offer(offer, shown.has(offer) ? { ...inherited, selected: true } : inherited, depth);
   }
 
   /** A top-level item whose URL (or web `@id`) is another page: a related product, not the page's own. */
@@ -274,67 +305,101 @@ class JsonLdReader {
 
     if (aggregate) {
       // The listed offers say more than the summary (their condition, their availability).
-      const before = this.sink.candidates.length;
-      for (const nested of asArray(field(node, 'offers'))) this.offer(nested, own, depth + 1);
-      if (this.sink.candidates.length > before) return;
+      const before = this.sink.candidates.length + this.unread.values.length;
+      this.offers(asArray(field(node, 'offers')), own, depth + 1);
+      if (this.sink.candidates.length + this.unread.values.length > before) return;
       const values = hasPrice ? asArray(price) : [low, high];
       for (const item of values) this.add(valueOf(item), own.currency, own);
       return;
     }
     if (hasPrice) {
-      for (const item of asArray(price)) this.add(valueOf(item), own.currency, own);
+      this.pricePaid(asArray(price).map(valueOf), this.priceSpecs(field(node, 'priceSpecification')), own);
       return;
     }
     const specifications = this.specifications(field(node, 'priceSpecification'));
-    for (const spec of specifications) {
-      this.add(valueOf(field(spec, 'price') ?? field(spec, 'minPrice')), field(spec, 'priceCurrency') ?? own.currency, own);
-    }
-    if (specifications.length === 0) {
-      for (const nested of asArray(field(node, 'offers'))) this.offer(nested, own, depth + 1);
-    }
+    for (const spec of specifications) this.addSpec(spec, own);
+    if (specifications.length === 0) this.offers(asArray(field(node, 'offers')), own, depth + 1);
   }
 
   /**
-   * priceSpecification: the price paid, not a list/strikethrough price or a unit price, when the page gives both.
-   * CompoundPriceSpecification components are read one level deep.
+   * An offer's `price` beside its priceSpecification. The `price` is the price paid, unless a specification names
+   * the price paid explicitly (SalePrice, InvoicePrice): then that one is read too, and the `price` only when it is not
+   * the list price (`price` 79.90, ListPrice 79.90, SalePrice 71.91 is 71.91). A list or strikethrough price is never
+   * a candidate beside a price paid.
    */
-  private specifications(value: unknown): Json[] {
+  private pricePaid(prices: unknown[], specs: Json[], own: Inherited): void {
+    const selling = specs.filter((spec) => SELLING_PRICE_TYPE.test(textOf(field(spec, 'priceType')) ?? '') && field(spec, 'referenceQuantity') === undefined);
+    const listed = new Set(specs.filter((spec) => LIST_PRICE_TYPE.test(textOf(field(spec, 'priceType')) ?? '')).map((spec) => amountOf(specPrice(spec))).filter((amount) => !Number.isNaN(amount)));
+    for (const value of prices) {
+      if (selling.length === 0 || !listed.has(amountOf(value))) this.add(value, own.currency, own);
+    }
+    for (const spec of selling) this.addSpec(spec, own);
+  }
+
+  private addSpec(spec: Json, own: Inherited): void {
+    this.add(specPrice(spec), field(spec, 'priceCurrency') ?? own.currency, own);
+  }
+
+  /** The price specifications of an offer, CompoundPriceSpecification components one level deep, with a price. */
+  private priceSpecs(value: unknown): Json[] {
+    return this.specEntries(value).filter((one) => {
+      const price = specPrice(one);
+      return price !== undefined && price !== null && price !== '';
+    });
+  }
+
+  /** Every price specification entry of an offer (components one level deep), whether its price can be read or not. */
+  private specEntries(value: unknown): Json[] {
     const all: Json[] = [];
     for (const item of asArray(value)) {
       const spec = this.resolve(item);
       if (!isObject(spec)) continue;
       const components = asArray(field(spec, 'priceComponent')).map((c) => this.resolve(c)).filter(isObject);
-      const specs = components.length > 0 ? components : [spec];
-      for (const one of specs) {
-        const price = field(one, 'price') ?? field(one, 'minPrice');
-        if (price !== undefined && price !== null && price !== '') all.push(one);
-      }
+      all.push(...(components.length > 0 ? components : [spec]));
     }
-    const paid = all.filter((spec) => !LIST_PRICE.test(textOf(field(spec, 'priceType')) ?? ''));
-    const chosen = paid.length > 0 ? paid : all;
+    return all;
+  }
+
+  /**
+   * priceSpecification: the price paid, not a list/strikethrough price or a unit price, when the page gives both.
+   * CompoundPriceSpecification components are read one level deep. List prices alone are read only when every entry
+   * is one: beside an entry whose price cannot be read (the price paid, broken), a list price is not the answer.
+   */
+  private specifications(value: unknown): Json[] {
+    const all = this.priceSpecs(value);
+    const isList = (spec: Json): boolean => LIST_PRICE_TYPE.test(textOf(field(spec, 'priceType')) ?? '');
+    const paid = all.filter((spec) => !isList(spec));
+    const onlyLists = this.specEntries(value).every(isList);
+    const chosen = paid.length > 0 ? paid : onlyLists ? all : [];
     const whole = chosen.filter((spec) => field(spec, 'referenceQuantity') === undefined);
     return whole.length > 0 ? whole : chosen;
   }
 
   private add(value: unknown, currency: unknown, facts: Inherited): void {
-    this.sink.add(
-      candidateFrom(
-        {
-          value,
-          currency: textOf(currency),
-          availability: availabilityFrom(facts.availability),
-          condition: conditionFrom(facts.condition),
-          editionMatch: facts.editionMatch,
-          pageMatch: facts.pageMatch,
-          item: facts.item,
-          listed: facts.listed,
-          elsewhere: facts.elsewhere,
-          machineReadable: true,
-        },
-        this.ctx,
-      ),
-    );
+    const price = {
+      value,
+      currency: textOf(currency),
+      availability: availabilityFrom(facts.availability),
+      condition: conditionFrom(facts.condition),
+      editionMatch: facts.editionMatch,
+      pageMatch: facts.pageMatch,
+      item: facts.item,
+      listed: facts.listed,
+      elsewhere: facts.elsewhere,
+      machineReadable: true,
+    };
+    const outcome = candidateFrom(price, this.ctx);
+    if (outcome !== null && 'candidate' in outcome && facts.selected === true) outcome.candidate.selected = true;
+    this.sink.add(outcome);
+    this.unread.note(outcome, { ...price, selected: facts.selected });
   }
+}
+
+const specPrice = (spec: Json): unknown => valueOf(field(spec, 'price') ?? field(spec, 'minPrice'));
+
+/** An amount to compare list and paid prices by ("79.90" and 79.9 are one); NaN never equals. */
+function amountOf(value: unknown): number {
+  return typeof value === 'number' ? value : typeof value === 'string' && /^\s*\d+(?:\.\d+)?\s*$/.test(value) ? Number(value) : Number.NaN;
 }
 
 function isContainer(node: Json): boolean {

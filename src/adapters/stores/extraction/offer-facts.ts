@@ -1,3 +1,4 @@
+import { Gtin } from '../../../domain/catalog/gtin.js';
 import { Isbn } from '../../../domain/catalog/isbn.js';
 import type { Availability } from '../../../domain/pricing/price-observation.js';
 import { currencyFromText, parsePriceText } from './price-text/price-text.js';
@@ -14,20 +15,61 @@ export function conditionFrom(value: unknown): Condition {
   return 'unspecified';
 }
 
-/** Whether ISBN/GTIN values name the configured edition: true, false (another edition), undefined (no ISBN given). */
-export function editionMatchOf(values: readonly unknown[], isbn13: string | null): boolean | undefined {
-  if (isbn13 === null) return undefined;
-  let sawIsbn = false;
+/**
+ * What a page's identifiers are matched against (the context's `isbn13`): the edition's ISBN-13, or, for a product
+ * without an ISBN, its GTIN in canonical form (13 digits, or 14). An ISBN-13 is itself an EAN-13, so one comparison
+ * of GTIN-14s serves both.
+ */
+export function editionIdentifierOf(isbn13: string | null | undefined, gtin: string | null | undefined): string | null {
+  const isbn = isbn13 ? Isbn.tryParse(isbn13) : null;
+  if (isbn !== null) return isbn.isbn13;
+  for (const given of [isbn13, gtin]) {
+    const parsed = given ? Gtin.tryParse(given) : null;
+    if (parsed !== null) return parsed.canonical;
+  }
+  return null;
+}
+
+/** An identifier written on a page (`978-…`, `urn:isbn:…`, a UPC, a GTIN-14) as a GTIN-14; null when it is none. */
+function gtin14Of(text: string): string | null {
+  const isbn = Isbn.tryParse(text);
+  if (isbn !== null) return `0${isbn.isbn13}`;
+  return Gtin.tryParse(text)?.gtin14 ?? null;
+}
+
+/**
+ * Numbers a store may use for anything (GS1's restricted circulation and coupon ranges: in-store codes, variable
+ * weight), as EAN-13 prefixes. They may confirm the edition, never deny it.
+ */
+const RESTRICTED_EAN13 = /^(?:0[245]|2|9[89])/;
+
+/**
+ * Whether ISBN/GTIN values name the configured edition (`editionIdentifierOf`): true, false (another edition),
+ * undefined (no identifier either side). Values are compared as GTIN-14s: a UPC `012345678905`, the EAN-13
+ * `0012345678905` and the GTIN-14 `00012345678905` are one product. Fields such as `sku` and `productID` hold store
+ * numbers too, and a short number passes a check digit by chance one time in ten, so only an ISBN, an EAN-13 or a
+ * GTIN-14 outside the restricted ranges says "another edition" — or a UPC when the edition itself is a UPC product;
+ * a GTIN-8 only ever confirms.
+ */
+export function editionMatchOf(values: readonly unknown[], identifier: string | null): boolean | undefined {
+  const target = identifier === null ? null : gtin14Of(identifier);
+  if (target === null) return undefined;
+  const upcProduct = target.startsWith('00');
+  let sawOther = false;
   for (const value of values) {
     if (typeof value !== 'string' && typeof value !== 'number') continue;
-    const text = String(value).replace(/^(?:urn:)?isbn:?/i, '').trim();
+    let text = String(value).replace(/^(?:urn:)?(?:isbn|ean|gtin|upc):?/i, '').trim();
     if (text.length > 40) continue;
-    const isbn = Isbn.tryParse(text.length === 14 && text.startsWith('0') ? text.slice(1) : text);
-    if (isbn === null) continue;
-    sawIsbn = true;
-    if (isbn.isbn13 === isbn13) return true;
+    // A UPC written as a JSON number has lost its leading 0.
+    if (typeof value === 'number' && text.length === 11) text = `0${text}`;
+    const gtin14 = gtin14Of(text);
+    if (gtin14 === null) continue;
+    if (gtin14 === target) return true;
+    const written = text.replace(/[\s-]/g, '').length;
+    const denies = (written === 10 || written >= 13 || (written === 12 && upcProduct)) && !RESTRICTED_EAN13.test(gtin14.slice(1));
+    if (denies) sawOther = true;
   }
-  return sawIsbn ? false : undefined;
+  return sawOther ? false : undefined;
 }
 
 /** Text of at most LIMITS.textChars, whitespace collapsed. */
@@ -75,6 +117,8 @@ export function candidateFrom(facts: PriceFacts, ctx: ExtractionContext): Candid
     currency: parsed.currency,
     availability: facts.availability,
     condition: facts.condition,
+    // The value as the page wrote it, for the quote's evidence (evidence.ts caps it).
+    read: typeof value === 'string' ? JSON.stringify(clip(value).trim()) : String(value),
   };
   if (facts.editionMatch !== undefined) candidate.editionMatch = facts.editionMatch;
   if (declared === '' && currencyUnwritten(value, facts.machineReadable, ctx.currencyUnsure === true)) candidate.currencyAssumed = true;

@@ -7,7 +7,11 @@ import { wordsOf } from './element-price-text.js';
  * is not in "bold", "list" in "listing" is no list price.
  */
 
-export type NameRole = 'old' | 'saving' | 'shipping' | 'unit' | 'instalment' | 'related';
+/**
+ * `member`: a price for members or card holders only; `deposit`: a bottle or item deposit; `surcharge`: an amount
+ * added to another ("+ 2,00 €", an option's extra cost, shipping written after a plus).
+ */
+export type NameRole = 'old' | 'saving' | 'shipping' | 'unit' | 'instalment' | 'member' | 'deposit' | 'surcharge' | 'related';
 
 /** Words naming a price; also a word that starts or ends with "price" (priceblock, ourprice, saleprice). */
 const PRICE_WORDS = new Set([
@@ -33,8 +37,10 @@ const INSTALMENT_WORDS = new Set([
   'instalment', 'instalments', 'installment', 'installments', 'financing', 'finance', 'klarna', 'afterpay', 'monthly',
   'permonth', 'raten', 'ratenzahlung', 'rate', 'emi', 'paypal', 'credit',
 ]);
+const MEMBER_WORDS = new Set(['member', 'members', 'membership', 'loyalty', 'club', 'mitglied', 'mitglieder', 'adherent', 'socio', 'fidelite']);
+const DEPOSIT_WORDS = new Set(['deposit', 'pfand', 'consigne', 'statiegeld']);
 const RELATED_WORDS = new Set([
-  'related', 'recommend', 'recommended', 'recommendation', 'recommendations', 'recs', 'also', 'similar', 'carousel',
+  'accessory', 'accessories', 'accessoires', 'accesorios', 'accessori', 'related', 'recommend', 'recommended', 'recommendation', 'recommendations', 'recs', 'also', 'similar', 'carousel',
   'slider', 'upsell', 'upsells', 'crosssell', 'bundle', 'bundles', 'frequently', 'others', 'recently', 'viewed',
   'empfehlung', 'empfehlungen', 'aehnliche', 'ähnliche', 'zubehoer', 'zubehör', 'recommandations', 'similaires',
   'consigliati', 'relacionados', 'aanbevolen', 'gerelateerde', 'suggestions', 'suggested', 'sponsored',
@@ -51,6 +57,8 @@ const ROLE_WORDS: ReadonlyArray<readonly [NameRole, ReadonlySet<string>]> = [
   ['shipping', SHIPPING_WORDS],
   ['unit', UNIT_WORDS],
   ['instalment', INSTALMENT_WORDS],
+  ['member', MEMBER_WORDS],
+  ['deposit', DEPOSIT_WORDS],
 ];
 
 const isPriceWord = (word: string): boolean => PRICE_WORDS.has(word) || word.startsWith('price') || word.endsWith('price') || word.endsWith('preis');
@@ -103,7 +111,7 @@ export function roleOf(names: readonly string[], own: boolean): NameRole | null 
 
 /** A cheap first look: a name none of whose letters spell a role word has no role. */
 const ROLE_HINT = new RegExp(
-  [...OLD_WORDS, ...SAVING_WORDS, ...SHIPPING_WORDS, ...UNIT_WORDS, ...INSTALMENT_WORDS, ...RELATED_WORDS, 'you-?may', 'cross'].join('|'),
+  [...OLD_WORDS, ...SAVING_WORDS, ...SHIPPING_WORDS, ...UNIT_WORDS, ...INSTALMENT_WORDS, ...MEMBER_WORDS, ...DEPOSIT_WORDS, ...RELATED_WORDS, 'you-?may', 'cross'].join('|'),
   'i',
 );
 

@@ -3,7 +3,9 @@ import { DomUtils } from 'htmlparser2';
 import { currencyFromText, parsePriceText } from './price-text/price-text.js';
 import { readPriceText } from './element-price-text.js';
 import { candidateFrom, type CandidateOutcome } from './offer-facts.js';
+import { choiceGroup, optionsOfSelect, optionsShowPrices } from './price-options.js';
 import { cueOf } from './price-cues.js';
+import { labelEnding, labelKind, leadingLabel, sellingPart, type LabelKind } from './price-labels.js';
 import { namesFragment, namesOf, namesPrice, roleOf } from './price-names.js';
 import type { ExtractionContext } from './types.js';
 
@@ -15,30 +17,70 @@ const MAX_SPOTS = 500;
 
 /**
  * Every element of a parsed window that may show a price: its class, id, itemprop or data-* names a price and not a
- * piece of one (price-names.ts), and neither it nor a container is hidden, struck through, an old price, savings,
- * shipping, a unit price or instalments by its names, related products, or the page's header, navigation, footer or
- * asides. Nested ones are all listed (in document order); reading decides which of them is the price.
- * `anchorLine` (the heading and its containers) is never excluded: a layout that wraps the whole item in
- * something called "slider" still has the item in it.
+ * piece of one (price-names.ts), or a label says it is the price (price-labels.ts: the value beside a "Price" table
+ * header, `<dt>` or label element, a line that starts "Price: 99" / "售價：" / "Preis"), or it is a choice of the item
+ * (price-options.ts: the chosen option of a `<select>` or a radio list; a list whose options show prices and none is
+ * chosen goes to `unchosen`, and the block that holds it has no price). Neither it nor a
+ * container is hidden, struck through, an old price, savings, shipping, a unit price, instalments, a member price or a
+ * deposit by its names or labels, other products (related-product names or headings, a link to another page), or the
+ * page's header, navigation, footer or asides. Nested ones are all listed (in document order); reading decides which
+ * of them is the price. `anchorLine` (the heading and its containers) is never excluded: a layout that wraps the whole
+ * item in something called "slider" still has the item in it.
  */
-export function priceSpots(document: Document, anchorLine: ReadonlySet<AnyNode>): Element[] {
+export interface SpotOptions {
+  /** The edition's ISBN-13: a format choice that names it is the edition's. */
+  isbn13?: string | null;
+  /** Whether the markup has radio buttons or aria choices at all (else no element is looked at as a choice). */
+  choices?: boolean;
+  /** Receives the lists of options that show prices with none chosen. */
+  unchosen?: Element[];
+}
+
+export function priceSpots(document: Document, anchorLine: ReadonlySet<AnyNode>, options: SpotOptions = {}): Element[] {
+  const { isbn13 = null, choices = true, unchosen = [] } = options;
   const spots: Element[] = [];
-  const visit = (node: AnyNode, depth: number, inSection: boolean): void => {
+  const visit = (node: AnyNode, depth: number, inSection: boolean, choice = false): void => {
     if (spots.length >= MAX_SPOTS) return;
     if (!DomUtils.isTag(node)) {
       if (DomUtils.hasChildren(node)) for (const child of node.children) visit(child, depth + 1, inSection);
       return;
     }
-    if (depth > DEPTH || INVISIBLE.has(node.name) || isHidden(node) || isStruck(node)) return;
+    if (depth > DEPTH || isHidden(node) || isStruck(node)) return;
+    if (node.name === 'select') {
+      const options = optionsOfSelect(node);
+      if (options !== null) spots.push(...options);
+      else if (optionsShowPrices(node.children)) unchosen.push(node);
+      return;
+    }
+    if (INVISIBLE.has(node.name)) return;
     const onLine = anchorLine.has(node);
     const names = namesOf(node.attribs);
-    if (!onLine && (isPageChrome(node, inSection) || roleOf(names, false) !== null)) return;
-    if (!onLine && namesPrice(names) && !namesFragment(node.attribs)) {
-      if (roleOf(names, true) !== null) return;
-      spots.push(node);
+    const group = choices ? choiceGroup(node, isbn13) : null;
+    // The item's own options are no related products, whatever they are called ("bundles").
+    const related = roleOf(names, false) !== null && group === null && !choice;
+    if (!onLine && (isPageChrome(node, inSection) || related || isOtherItem(node))) return;
+    if (!onLine) {
+      if (namesPrice(names) && !namesFragment(node.attribs)) {
+        if (roleOf(names, true) !== null) return;
+        spots.push(node);
+      } else {
+        const label = labelOf(node);
+        if (label !== null && label !== 'price') return;
+        if (label === 'price') spots.push(node);
+      }
     }
     const section = inSection || SECTIONS.has(node.name) || node.attribs['role'] === 'main';
-    for (const child of node.children) visit(child, depth + 1, section);
+    // Options with their own prices and none chosen: the page does not say which price is its own.
+    if (group !== null && group.chosen === null && optionsShowPrices([...group.choices])) unchosen.push(node);
+    for (const child of node.children) {
+      const isChoice = group !== null && DomUtils.isTag(child) && group.choices.has(child);
+      if (isChoice) {
+        // Of options, only the chosen one's price (its text is read whole: "500 ml – 12,99 €").
+        if (group.chosen !== child) continue;
+        if (!anchorLine.has(child)) spots.push(child);
+      }
+      visit(child, depth + 1, section, isChoice);
+    }
   };
   visit(document, 0, false);
   return spots;
@@ -48,16 +90,23 @@ export function priceSpots(document: Document, anchorLine: ReadonlySet<AnyNode>)
  * One price element's reading: a candidate, or a problem or null (not a price: its parts are judged on their own —
  * "Price: $12.48 ($6.24 / Pack)" holds the item's price and a unit price). What the element shows wins over its
  * machine value (a `content` attribute can be stale); the machine value serves when the text is no price. A text must
- * show a currency or be a bare number: "5 November!" is a date, not 5 €.
+ * show a currency or be a bare number: "5 November!" is a date, not 5 €. A leading "Price:" label is no part of the
+ * price; a text that shows an old and a new price ("Was £20 now £15", "19,99 € statt 25,00 €") is read as the new one.
  */
 export function readSpot(element: Element, ctx: ExtractionContext): CandidateOutcome {
-  const { text, split } = readPriceText(element, excludedInside, PRICE_TEXT_CHARS);
-  if (split || cueOf(text, textBefore(element), textAfter(element)) !== null) return null;
+  const read = readPriceText(element, (inside) => inside !== element && excludedInside(inside), PRICE_TEXT_CHARS);
+  if (read.split) return null;
+  const selling = sellingPart(read.text);
+  const leading = selling === null ? leadingLabel(read.text) : null;
+  if (leading !== null && leading.kind !== 'price') return null;
+  if ((labelBefore(element) ?? labelEnding(textBefore(element)) ?? 'price') !== 'price') return null;
+  const text = selling ?? (leading === null ? read.text : read.text.slice(leading.length));
+  if (cueOf(text, textBefore(element), textAfter(element)) !== null) return null;
   const facts = { availability: 'unknown', condition: 'unspecified', item: 0 } as const;
   const shown = parsePriceText(text, {});
   if (shown !== null && (shown.currency !== null || BARE_NUMBER.test(text))) {
-    const read = candidateFrom({ ...facts, value: text, machineReadable: false }, ctx);
-    if (read !== null && 'candidate' in read) return read;
+    const candidate = candidateFrom({ ...facts, value: text, machineReadable: false }, ctx);
+    if (candidate !== null && 'candidate' in candidate) return candidate;
   }
   const machine = machineValueOf(element);
   if (machine === null) return null;
@@ -78,8 +127,101 @@ function machineValueOf(element: Element): string | null {
   return null;
 }
 
-/** Elements that show nothing (meta, link), or show choices rather than the item's price (a variant picker). */
-const INVISIBLE = new Set(['meta', 'link', 'input', 'select', 'option', 'datalist', 'noscript', 'script', 'style', 'template', 'head', 'title']);
+/** Containers of several labelled rows: their rows and cells are read, never the whole. */
+const ROW_CONTAINERS = new Set(['table', 'thead', 'tbody', 'tfoot', 'tr', 'dl', 'ul', 'ol', 'form', 'fieldset']);
+/** A labelled line longer than this is a paragraph, not a price line. */
+const LABELLED_LINE_CHARS = 80;
+
+/**
+ * What a label says about an element without price names: the whole text of the element before it (a table header,
+ * a `<dt>`, a `<label>`, a `<b>`: "Price", "Preis:", "UVP", "會員價") when only whitespace lies between, or the start
+ * of its own short text ("Price: 99", "<strong>Precio:</strong> $ 1.990").
+ */
+function labelOf(element: Element): LabelKind | null {
+  const before = labelBefore(element);
+  if (before !== null) return before;
+  if (ROW_CONTAINERS.has(element.name)) return null;
+  const first = element.children.find((child) => !(DomUtils.isText(child) && child.data.trim() === ''));
+  if (first === undefined) return null;
+  // A text that starts with a label ("Price: 99"), or a first element that is only a label ("<b>Price:</b> 99").
+  const opens = DomUtils.isText(first)
+    ? leadingLabel(first.data) !== null || labelKind(first.data) !== null
+    : DomUtils.isTag(first) && labelKind(plainText(first, 48) ?? '') !== null;
+  if (!opens) return null;
+  const line = shortText(element, LABELLED_LINE_CHARS);
+  return line === null ? null : (leadingLabel(line)?.kind ?? null);
+}
+
+/** The label the element before says (a table header, a `<dt>`, a `<label>`), with only whitespace between. */
+function labelBefore(element: Element): LabelKind | null {
+  let previous = element.prev;
+  while (previous !== null && DomUtils.isText(previous) && previous.data.trim() === '') previous = previous.prev;
+  if (previous === null || !DomUtils.isTag(previous) || INVISIBLE.has(previous.name)) return null;
+  // Its whole text, struck parts too: "Avant : <s>11,00 €</s>" is a line of its own, not the label "Avant".
+  const text = plainText(previous, 48);
+  return text === null ? null : labelKind(text);
+}
+
+/**
+ * The text of a small element (at most `max` characters in at most 8 nodes), else null: a label is one or two words
+ * in an element or two, and most elements are given up at their first look.
+ */
+function plainText(element: Element, max: number): string | null {
+  if (element.children.length > 8) return null;
+  let text = '';
+  let nodes = 0;
+  // In document order: a stack, children pushed last first.
+  const pending: AnyNode[] = element.children.slice().reverse();
+  while (pending.length > 0) {
+    if (++nodes > 8) return null;
+    const node = pending.pop() as AnyNode;
+    if (DomUtils.isText(node)) {
+      text += node.data;
+      if (text.length > max * 2) return null;
+    } else if (DomUtils.isTag(node) && !INVISIBLE.has(node.name)) {
+      for (let i = node.children.length - 1; i >= 0; i--) pending.push(node.children[i] as AnyNode);
+    }
+  }
+  text = text.replace(/\s+/g, ' ').trim();
+  return text.length > max ? null : text;
+}
+
+/** An element's text when it is at most `max` characters, else null (cheap: stops reading past the limit). */
+function shortText(element: Element, max: number): string | null {
+  const { text } = readPriceText(element, excludedInside, max + 1);
+  return text.length > max ? null : text;
+}
+
+/**
+ * Another product beside the item: a block that opens with a heading naming related products or accessories
+ * ("Customers also bought", "Zubehör", "Vous aimerez aussi"), or a link to another page (a tile's price is inside
+ * the link to its product; the item's own price links nowhere, or to its cart).
+ */
+function isOtherItem(element: Element): boolean {
+  if (element.name === 'a') {
+    const href = (element.attribs['href'] ?? '').trim();
+    return href !== '' && !/^(?:#|javascript:)/i.test(href) && !CART_LINK.test(href);
+  }
+  const heading = element.children.find((child) => DomUtils.isTag(child) || (DomUtils.isText(child) && child.data.trim() !== ''));
+  if (heading === undefined || !DomUtils.isTag(heading) || !/^h[2-6]$/.test(heading.name)) return false;
+  const text = shortText(heading, 80);
+  return text !== null && RELATED_HEADING.test(text);
+}
+
+const CART_LINK = /cart|basket|checkout|warenkorb|panier|carrito|carrello|winkelwagen|kosik|koszyk|add/i;
+const RELATED_HEADING = new RegExp(
+  [
+    'also (?:bought|viewed|like|purchased)', 'you (?:may|might) (?:also )?like', 'related', 'recommended', 'accessor',
+    'frequently bought', 'similar', 'more from', 'zubehör', 'passend dazu', 'das könnte', 'kunden kauften', 'ähnliche',
+    'vous aimerez', 'produits similaires', 'te puede interesar', 'productos relacionados', 'accesorios',
+    'potrebbe interessarti', 'prodotti correlati', 'misschien ook', 'gerelateerde', '相關商品', '相关商品', '推薦', '推荐',
+    '関連商品', 'おすすめ', '관련 상품', '추천', 'похожие', 'рекомендуем', 'podobné', 'podobne',
+  ].join('|'),
+  'i',
+);
+
+/** Elements that show nothing (meta, link), or no price of their own (a form field, a list of suggestions). */
+const INVISIBLE = new Set(['meta', 'link', 'input', 'option', 'datalist', 'noscript', 'script', 'style', 'template', 'head', 'title']);
 export const SECTIONS = new Set(['main', 'article', 'section']);
 const CHROME_ROLES = new Set(['navigation', 'banner', 'contentinfo', 'complementary', 'search']);
 
@@ -105,7 +247,7 @@ function isStruck(element: Element): boolean {
 
 /** Inside a price element: what is not part of its price (a struck-through old price, a savings badge, hidden text). */
 function excludedInside(element: Element): boolean {
-  return INVISIBLE.has(element.name) || isHidden(element) || isStruck(element) || roleOf(namesOf(element.attribs), true) !== null;
+  return INVISIBLE.has(element.name) || element.name === 'select' || isHidden(element) || isStruck(element) || roleOf(namesOf(element.attribs), true) !== null;
 }
 
 /** The text right before an element, within its parent and up to two levels above (at most 60 characters). */
@@ -120,8 +262,12 @@ function textBefore(element: Element): string {
   return text.replace(/\s+/g, ' ').slice(-60);
 }
 
+/** Cells and rows: what follows them is the next row's label ("Preis 24,95 € | Pfand 0,25 €"), not their words. */
+const ROW_CELLS = new Set(['td', 'th', 'dd', 'dt', 'tr', 'li', 'option']);
+
 /** The text right after an element, within its parent (at most 40 characters). */
 function textAfter(element: Element): string {
+  if (ROW_CELLS.has(element.name)) return '';
   let text = '';
   for (let sibling = element.next; sibling !== null && text.length < 40; sibling = sibling.next) text += DomUtils.textContent(sibling).slice(0, 40);
   return text.replace(/\s+/g, ' ').slice(0, 40);

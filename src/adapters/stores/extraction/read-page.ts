@@ -8,8 +8,10 @@ import { fromJsonLd } from './json-ld.js';
 import { availabilityFromMeta, fromMeta } from './meta-tags.js';
 import { scanMeta } from './meta-scan.js';
 import { fromMicrodata } from './microdata.js';
+import { editionIdentifierOf } from './offer-facts.js';
 import { pageAddresses } from './page-addresses.js';
 import { inferPageCurrency } from './page-currency.js';
+import { fromPlatformPrice } from './platforms/platform-price.js';
 import { isSearchUrl, readSearchResults } from './search-results.js';
 import { availabilityBySelector, fromSelectors } from './selectors.js';
 import { scanTags, type TagScan } from './tag-scan.js';
@@ -44,7 +46,7 @@ export function readPage(html: string, pageUrl: string, config: ExtractionConfig
     addresses: pageAddresses(html, pageUrl),
     ...(config.currencyUnknown === true && inferred === null ? { currencyUnsure: true } : {}),
     defaultCurrency,
-    isbn13: normaliseIsbn(config.isbn13),
+    isbn13: editionIdentifierOf(normaliseIsbn(config.isbn13), config.gtin),
     ...(config.offerChoice === 'lowest' ? { rangeLowest: true } : {}),
   };
 
@@ -70,10 +72,12 @@ export function readPage(html: string, pageUrl: string, config: ExtractionConfig
     ['selectors', () => (selectorsConfigured ? fromSelectors(page(), ctx, config) : nothing)],
     // A store with selectors has said where its visible price is: the generic block finder would only second-guess it.
     ['visible', () => (selectorsConfigured ? nothing : fromVisiblePrice(html, ctx))],
+    // The shop platform's own price block (platforms/): recognised by its traces in the page's head, else skipped.
+    ['platform', () => fromPlatformPrice(html, ctx)],
   ];
   const runs: SourceRun[] = outcomes.map(([source, read]) => {
     const outcome = read();
-    return { source, outcome, verdict: decide(outcome.candidates, config, ctx.defaultCurrency) };
+    return { source, outcome, verdict: decide(outcome.candidates, config, ctx.defaultCurrency, outcome.unread) };
   });
   const sources = runs.map(({ source, outcome, verdict }) => ({
     source,

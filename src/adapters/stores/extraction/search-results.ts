@@ -1,4 +1,5 @@
 import type { CheerioAPI } from 'cheerio';
+import { Gtin } from '../../../domain/catalog/gtin.js';
 import { Isbn } from '../../../domain/catalog/isbn.js';
 import type { ListedItem } from './json-ld.js';
 import type { ExtractionConfig, ExtractionResult } from './types.js';
@@ -27,12 +28,26 @@ export function isSearchUrl(url: string, isbn13: string | null): boolean {
   return false;
 }
 
-/** The text names the ISBN-13 or its ISBN-10, with or without hyphens. */
+/**
+ * The text names the edition (`editionIdentifierOf`: its ISBN-13, or its GTIN), with or without hyphens: an ISBN by
+ * its 13 digits or its ISBN-10; a GTIN by its canonical digits or the shorter barcode they stand for (the 12-digit UPC
+ * of an EAN-13 starting 0, a GTIN-8), those as whole numbers only.
+ */
 export function namesIsbn(text: string, isbn13: string): boolean {
   const digits = text.replace(/[-\s]/g, '');
   if (digits.includes(isbn13)) return true;
-  const isbn10 = Isbn.tryParse(isbn13)?.isbn10 ?? null;
-  return isbn10 !== null && new RegExp(`(?:^|[^0-9])${isbn10}(?:[^0-9Xx]|$)`).test(digits);
+  const isbn = Isbn.tryParse(isbn13);
+  if (isbn !== null) return isbn.isbn10 !== null && wholeNumber(isbn.isbn10, 'Xx').test(digits);
+  return (Gtin.tryParse(isbn13)?.shortForms ?? []).some((form) => wholeNumber(form, '').test(digits));
+}
+
+function wholeNumber(digits: string, alsoAfter: string): RegExp {
+  return new RegExp(`(?:^|[^0-9])${digits}(?:[^0-9${alsoAfter}]|$)`);
+}
+
+/** How messages name the edition: "ISBN …", or "GTIN …" for a product without one. */
+function named(identifier: string): string {
+  return `${Isbn.tryParse(identifier) === null ? 'GTIN' : 'ISBN'} ${identifier}`;
 }
 
 /**
@@ -78,11 +93,11 @@ export function readSearchResults(
 
   const found = [...links.values()];
   if (found.length === 1) {
-    return { ok: false, kind: 'no_price', message: `a search results page: its one result for ISBN ${isbn13} is ${found[0]}`, follow: found[0] as string };
+    return { ok: false, kind: 'no_price', message: `a search results page: its one result for ${named(isbn13)} is ${found[0]}`, follow: found[0] as string };
   }
-  if (found.length === 0) return { ok: false, kind: 'not_found', message: `a search results page with no result for ISBN ${isbn13}` };
+  if (found.length === 0) return { ok: false, kind: 'not_found', message: `a search results page with no result for ${named(isbn13)}` };
   const shown = found.slice(0, 3).join(', ') + (found.length > 3 ? ', ...' : '');
-  return { ok: false, kind: 'ambiguous_price', message: `a search results page with ${found.length} results naming ISBN ${isbn13} (${shown})` };
+  return { ok: false, kind: 'ambiguous_price', message: `a search results page with ${found.length} results naming ${named(isbn13)} (${shown})` };
 }
 
 /** Whether a result's link or the result around it names the ISBN. */

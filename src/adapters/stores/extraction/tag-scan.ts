@@ -1,6 +1,7 @@
 import { Parser } from 'htmlparser2';
 import { PriceTextBuilder } from './element-price-text.js';
 import { markupOf } from './markup.js';
+import { namesOf, roleOf } from './price-names.js';
 
 /** One microdata property value: from an attribute (content, href, value…), a machine value; else the element's text. */
 export interface Property {
@@ -11,6 +12,16 @@ export interface Property {
    * element-price-text.ts): no price can be read from it, whatever a parser makes of `value` ("12 | 99 €").
    */
   split?: true;
+  /**
+   * The element, or one around it, is marked as a price before the sale: `<del>`, `<s>`, `<strike>`, or names such as
+   * `old-price`, `data-price-type="oldPrice"` (price-names.ts); also text whose only price sits in such a child.
+   */
+  old?: true;
+  /**
+   * Text read from an element whose children are marked with a role (an old price in `<del>` or `.old-price`, a saving,
+   * a unit price): the text without those children, when they held digits (`71,91 € <del>79,90 €</del>` → "71,91 €").
+   */
+  unmarked?: { value: string; split: boolean };
 }
 
 /** An `itemscope` (or the document outside any), with the properties read in it, in document order. */
@@ -32,7 +43,7 @@ export interface TagScan {
   meta: Map<string, string[]>;
 }
 
-const READ = new Set(['price', 'lowprice', 'highprice', 'pricecurrency', 'availability', 'itemcondition', 'isbn', 'gtin13', 'gtin', 'gtin14', 'url']);
+const READ = new Set(['price', 'lowprice', 'highprice', 'pricecurrency', 'pricetype', 'availability', 'itemcondition', 'isbn', 'gtin13', 'gtin', 'gtin14', 'url']);
 const shortName = (name: string): string => name.replace(/^.*[/#]/, '').toLowerCase();
 const SKIPPED = new Set(['script', 'style', 'noscript', 'template']);
 const PER_NAME = 20;
@@ -44,12 +55,65 @@ interface OpenElement {
   skipped: boolean;
   /** Properties waiting for this element's text. */
   capture: TextCapture | null;
+  /** The tag and attributes, to tell later whether the element marks an old price (asked for price properties only). */
+  name: string;
+  attribs: Record<string, string>;
+  /** Whether it marks an old price: computed when a price property inside it asks. */
+  marksOld?: boolean;
 }
 
 interface TextCapture {
   properties: Property[];
   text: PriceTextBuilder;
   nodes: number;
+  /** The text without children marked with a role (an old price, a saving…), and whether those held digits. */
+  rest: PriceTextBuilder;
+  leftOut: boolean;
+  /** Elements open inside the capture, and the depth of the role-marked child being left out (0: none). */
+  depth: number;
+  skipAt: number;
+}
+
+const STRUCK = new Set(['del', 's', 'strike']);
+
+/** Whether an element's markup says it holds an old (list, struck-through) price; `own`: it is the price element. */
+function isOldMarked(name: string, attribs: Record<string, string>, own: boolean): boolean {
+  return STRUCK.has(name) || (hasNames(attribs) && roleOf(namesOf(attribs), own) === 'old');
+}
+
+/** Price properties whose markup may say they are a price before the sale. */
+const PRICES = new Set(['price', 'lowprice', 'highprice']);
+
+/**
+ * Whether an element inside an item, or one around it up to the outermost item, marks an old price. Asked only for
+ * price properties, walking up the open elements: computing it for every element of a page cost more than the scan.
+ */
+function insideOldMark(stack: OpenElement[], outside: Scope): boolean {
+  for (let i = stack.length - 1; i >= 0; i--) {
+    const element = stack[i] as OpenElement;
+    if (element.scope === outside) return false;
+    element.marksOld ??= isOldMarked(element.name, element.attribs, false);
+    if (element.marksOld) return true;
+  }
+  return false;
+}
+
+/**
+ * Whether a child of a price element holds something else than the price (an old price, a saving, a unit price). Not
+ * a member or loyalty price: "non-member-price" names the regular one, so which part is the price stays unsure.
+ */
+function isRoleMarked(name: string, attribs: Record<string, string>): boolean {
+  if (STRUCK.has(name)) return true;
+  if (!hasNames(attribs)) return false;
+  const role = roleOf(namesOf(attribs), true);
+  return role !== null && !UNSURE_ROLES.has(role);
+}
+const UNSURE_ROLES: ReadonlySet<string> = new Set(['related', 'member']);
+
+/** Cheap first look: only class, id, itemprop, aria-label and data-* attributes name a role. */
+function hasNames(attribs: Record<string, string>): boolean {
+  for (const key in attribs) if (key === 'class' || key === 'id' || key.startsWith('data-')) return true;
+  return false;
 }
 
 /**
@@ -78,12 +142,15 @@ export function scanTags(html: string): TagScan {
         for (const capture of captures) {
           capture.nodes++;
           capture.text.open(name, attribs);
+          capture.depth++;
+          if (capture.skipAt === 0 && isRoleMarked(name, attribs)) capture.skipAt = capture.depth;
+          if (capture.skipAt === 0) capture.rest.open(name, attribs);
         }
         const parentScope = current();
         const skipped = SKIPPED.has(name);
         if (skipDepth > 0 || skipped) {
           if (skipped) skipDepth++;
-          stack.push({ scope: parentScope, skipped, capture: null });
+          stack.push({ scope: parentScope, skipped, capture: null, name, attribs });
           return;
         }
         const creates = 'itemscope' in attribs;
@@ -100,28 +167,35 @@ export function scanTags(html: string): TagScan {
         if (itemprop !== undefined && !creates) {
           const attribute = machineAttribute(name, attribs);
           const machine = attribute !== undefined && attribute.trim() !== '';
+          let old: boolean | undefined;
           for (const raw of itemprop.trim().split(/\s+/)) {
             const prop = shortName(raw);
             if (!READ.has(prop)) continue;
             const list = parentScope.props.get(prop) ?? [];
             if (list.length >= PER_NAME) continue;
             const property: Property = { value: machine ? (attribute as string) : '', machine };
+            // Old-price marks count inside items only: microdata prices sit there.
+            if (PRICES.has(prop) && parentScope !== outside) old ??= isOldMarked(name, attribs, true) || insideOldMark(stack, outside);
+            if (PRICES.has(prop) && old === true) property.old = true;
             list.push(property);
             parentScope.props.set(prop, list);
             if (!machine) {
-              capture ??= { properties: [], text: new PriceTextBuilder(), nodes: 0 };
+              capture ??= { properties: [], text: new PriceTextBuilder(), nodes: 0, rest: new PriceTextBuilder(), leftOut: false, depth: 0, skipAt: 0 };
               capture.properties.push(property);
             }
           }
           if (capture) captures.push(capture);
         }
-        stack.push({ scope, skipped: false, capture });
+        stack.push({ scope, skipped: false, capture, name, attribs });
       },
       ontext(text) {
         if (skipDepth > 0 || captures.length === 0) return;
         for (const capture of captures) {
           capture.nodes++;
-          if (capture.nodes <= TEXT_NODES) capture.text.add(text);
+          if (capture.nodes > TEXT_NODES) continue;
+          capture.text.add(text);
+          if (capture.skipAt === 0) capture.rest.add(text);
+          else if (/\d/.test(text)) capture.leftOut = true;
         }
       },
       onclosetag() {
@@ -133,12 +207,22 @@ export function scanTags(html: string): TagScan {
           captures.splice(captures.lastIndexOf(capture), 1);
           const text = capture.text.toString();
           const split = capture.text.split;
+          const rest = capture.rest.toString();
           for (const property of capture.properties) {
             property.value = text;
             if (split) property.split = true;
+            if (!capture.leftOut) continue;
+            // The only price of the text sat in a marked child: an element holding just an old price.
+            if (/\d/.test(rest)) property.unmarked = { value: rest, split: capture.rest.split };
+            else property.old = true;
           }
         }
-        for (const open of captures) open.text.close();
+        for (const open of captures) {
+          if (open.skipAt === open.depth) open.skipAt = 0;
+          open.depth--;
+          open.text.close();
+          open.rest.close();
+        }
       },
     },
     { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },

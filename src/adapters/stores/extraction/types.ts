@@ -1,8 +1,8 @@
 import type { Availability } from '../../../domain/pricing/price-observation.js';
 import type { PageAddresses } from './page-addresses.js';
 
-export type ExtractionSource = 'json-ld' | 'microdata' | 'meta' | 'selectors' | 'visible';
-export const EXTRACTION_SOURCES: readonly ExtractionSource[] = ['json-ld', 'microdata', 'meta', 'selectors', 'visible'];
+export type ExtractionSource = 'json-ld' | 'microdata' | 'meta' | 'selectors' | 'visible' | 'platform';
+export const EXTRACTION_SOURCES: readonly ExtractionSource[] = ['json-ld', 'microdata', 'meta', 'selectors', 'visible', 'platform'];
 
 /**
  * A store's CSS selectors. A selector may end with `@attribute` to read that attribute instead of the element's
@@ -41,6 +41,11 @@ export interface ExtractionConfig {
    * then counts only the offers of the matching one.
    */
   isbn13?: string;
+  /**
+   * The edition's GTIN (EAN-13, UPC-A, GTIN-14 or GTIN-8), when it has one: a product without an ISBN (a comic, an
+   * audio CD, a game) is matched by it as a book is by its ISBN (GTIN-14 equivalence: a UPC equals its EAN-13).
+   */
+  gtin?: string;
   /** When the page's sources give different prices for the main item, this one decides (else: ambiguous). */
   trustSource?: ExtractionSource;
   /** The store's URL template is a search: a result list is followed to the one result naming the ISBN. */
@@ -82,12 +87,40 @@ export interface PriceCandidate {
   currencyAssumed?: boolean;
   /** The item names a page of its own that is not this one (a related product, a recommendation). */
   elsewhere?: boolean;
+  /**
+   * The option (variant, offer) the page shows among options with their own prices: its own URL is the page's (or
+   * names the page's `variant`) while its siblings' URLs are others. Within the main item, selected options win.
+   */
+  selected?: boolean;
+  /**
+   * What the source read, as the page wrote it, for a quote's evidence (evidence.ts): where and the text, short
+   * (`"12.99"`, `"12,99 €"`): candidateFrom sets it; a source that does not is shown by its amount.
+   */
+  read?: string;
+}
+
+/**
+ * A price-like value (it has digits) that a source found for an item but could not read: sale and list price in one
+ * `itemprop="price"` ("71,91 € 79,90 €"), digits of two elements run together, an unknown currency. It locates its
+ * item as a candidate does; when it is the main item's, it is a witness against any single other source deciding.
+ */
+export interface UnreadPrice {
+  text: string;
+  condition?: Condition;
+  editionMatch?: boolean;
+  pageMatch?: boolean;
+  selected?: boolean;
+  item?: number;
+  listed?: boolean;
+  elsewhere?: boolean;
 }
 
 /** What one source found: prices, and things it could not read (a broken JSON-LD block, a price "call us"). */
 export interface SourceOutcome {
   candidates: PriceCandidate[];
   problems: string[];
+  /** Price-like values the source saw but could not read, with the item each belongs to (combine-sources.ts). */
+  unread?: UnreadPrice[];
 }
 
 /** Settings shared by the sources of one extraction. */
@@ -96,6 +129,10 @@ export interface ExtractionContext {
   /** The page's URL, canonical link and og:url (page-addresses.ts); the page URL alone when absent. */
   addresses?: PageAddresses;
   defaultCurrency: string;
+  /**
+   * The edition's identifier that page identifiers are matched against (`editionIdentifierOf`): its ISBN-13, or, for
+   * a product without an ISBN, its GTIN (canonical form, 13 or 14 digits).
+   */
   isbn13: string | null;
   /** Ranges ("From 12 to 15 €") are read as their lowest amount (the store's offerChoice is 'lowest'). */
   rangeLowest?: boolean;

@@ -19,6 +19,8 @@ const MAX_PRICES = 6;
 const NEAR_CHARS = 12_000;
 
 const PAGE_LEVEL = new Set(['body', 'html']);
+/** Radio buttons or aria choices: only then are the window's elements looked at as options (price-options.ts). */
+const CHOICE_MARKUP = /type\s*=\s*["']?radio|role\s*=\s*["']?(?:radio|option|menuitemradio)|aria-(?:checked|selected)/i;
 
 interface Price {
   element: Element;
@@ -44,19 +46,26 @@ export function fromVisiblePrice(html: string, ctx: ExtractionContext): SourceOu
 
   const anchorLine = new Set<AnyNode>();
   for (let node: AnyNode | null = anchor; node !== null; node = node.parent) anchorLine.add(node);
-  const spots = withoutTiles(priceSpots(document, anchorLine), anchorLine);
+  const unchosen: Element[] = [];
+  const choices = CHOICE_MARKUP.test(window.markup);
+  const spots = withoutTiles(priceSpots(document, anchorLine, { isbn13: ctx.isbn13, choices, unchosen }), anchorLine);
   const reader = new SpotReader(ctx);
 
   // The smallest container of the heading (the heading itself first) with a readable price in it; the page's body
-  // says no more than "same page".
+  // says no more than "same page". Options with their own prices and none chosen in it: no price of the block.
   for (let node: AnyNode | null = anchor; node !== null && DomUtils.isTag(node) && !PAGE_LEVEL.has(node.name); node = node.parent) {
     const container = node;
     const prices = reader.read(spots.filter((spot) => contains(container, spot)));
-    if (prices.length > 0) return answer(prices, availabilityIn(container));
+    if (prices.length === 0) continue;
+    if (unchosen.some((group) => contains(container, group))) return UNCHOSEN;
+    return answer(prices, availabilityIn(container));
   }
   const near = spots.filter((spot) => (spot.startIndex ?? 0) > window.anchorAt && (spot.startIndex ?? 0) - window.anchorAt <= NEAR_CHARS);
-  return answer(reader.read(near), 'unknown');
+  const prices = reader.read(near);
+  return prices.length > 0 && unchosen.length > 0 ? UNCHOSEN : answer(prices, 'unknown');
 }
+
+const UNCHOSEN: SourceOutcome = { candidates: [], problems: ['options with their own prices beside the price, and the page chooses none'] };
 
 function answer(prices: readonly Price[], availability: Availability): SourceOutcome {
   if (prices.length === 0) return { candidates: [], problems: [] };

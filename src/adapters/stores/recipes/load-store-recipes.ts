@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { IDENTIFIER_PLACEHOLDER } from '../../../domain/pricing/product-url.js';
 import { type RecipeEntry, readRecipeEntries } from './recipe-files.js';
 import { entryLabel, issueLines, StoreRecipeError } from './recipe-problems.js';
 import { overrideSchema, type RecipeInput, recipeSchema } from './recipe-schema.js';
@@ -109,7 +110,7 @@ function hostOf(url: string): string | null {
   if (url.includes('{demo}')) return null;
   try {
     // With its port when it is not the scheme's default: two local servers are two stores.
-    return new URL(url.replace(/\{isbn(?:13|10)?\}/g, '0')).host.toLowerCase();
+    return new URL(url.replace(IDENTIFIER_PLACEHOLDER, '0')).host.toLowerCase();
   } catch {
     return null;
   }

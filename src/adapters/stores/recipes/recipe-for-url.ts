@@ -1,10 +1,11 @@
+import { IDENTIFIER_PLACEHOLDER } from '../../../domain/pricing/product-url.js';
 import type { StoreRecipe } from './recipe-types.js';
 
 const bareHost = (host: string): string => host.toLowerCase().replace(/^www\./, '');
 
 /** The path before the template's first placeholder (`/nl/nl/s/`), or the homepage's path. */
 function pathPrefixes(recipe: StoreRecipe): string[] {
-  return [recipe.homepageUrl, recipe.productUrlTemplate.replace(/\{isbn(?:13|10)?\}.*$/, '')].flatMap((url) => {
+  return [recipe.homepageUrl, recipe.productUrlTemplate.replace(new RegExp(`${IDENTIFIER_PLACEHOLDER.source}.*$`), '')].flatMap((url) => {
     try {
       return [new URL(url).pathname];
     } catch {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { EXTRACTION_SOURCES, type ExtractionSource } from '../extraction/types.js';
 import { selectorProblem } from './css-selector-check.js';
 import { isCountryCode, isCurrencyCode } from './iso-codes.js';
-import { ISBN_PLACEHOLDERS } from '../../../domain/pricing/product-url.js';
+import { IDENTIFIER_PLACEHOLDER, IDENTIFIER_PLACEHOLDERS } from '../../../domain/pricing/product-url.js';
 import { ANY_DESTINATION } from '../../../domain/pricing/shipping.js';
 import { Money } from '../../../domain/shared/money.js';
 import { RECIPE_VERIFICATIONS, type RecipeVerification, STORE_FORMATS, type StoreExtraction, type StoreFormat } from './recipe-types.js';
@@ -38,10 +38,10 @@ const homepageUrl = text('must be a URL').superRefine((url, ctx) => {
 
 const productUrlTemplate = text('must be a URL template').superRefine((template, ctx) => {
   const fail = (message: string): void => ctx.addIssue({ code: 'custom', message });
-  if (!ISBN_PLACEHOLDERS.some((p) => template.includes(p))) return fail('must contain {isbn13}, {isbn} or {isbn10}');
-  const unknown = (template.match(/\{[^}]*\}/g) ?? []).filter((p) => p !== '{demo}' && !(ISBN_PLACEHOLDERS as readonly string[]).includes(p));
-  if (unknown.length > 0) return fail(`has unknown placeholder ${unknown[0]} (known: {isbn13}, {isbn}, {isbn10}, {demo})`);
-  const problem = httpUrlProblem(template.replace(/\{isbn(?:13|10)?\}/g, '9780000000002'));
+  if (!IDENTIFIER_PLACEHOLDERS.some((p) => template.includes(p))) return fail('must contain {isbn13}, {isbn}, {isbn10} or {gtin}');
+  const unknown = (template.match(/\{[^}]*\}/g) ?? []).filter((p) => p !== '{demo}' && !(IDENTIFIER_PLACEHOLDERS as readonly string[]).includes(p));
+  if (unknown.length > 0) return fail(`has unknown placeholder ${unknown[0]} (known: {isbn13}, {isbn}, {isbn10}, {gtin}, {demo})`);
+  const problem = httpUrlProblem(template.replace(IDENTIFIER_PLACEHOLDER, '9780000000002'));
   if (problem) fail(problem);
 });
 

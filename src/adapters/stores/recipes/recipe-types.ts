@@ -11,7 +11,7 @@ export const RECIPE_VERIFICATIONS: readonly RecipeVerification[] = ['saved-pages
 
 /** How the page reader reads a store's pages: the store-specific part of ExtractionConfig, stored as `store.extraction`. */
 // A store's currency is its recipe's own field, so a recipe never reads a page without one.
-export type StoreExtraction = Omit<ExtractionConfig, 'defaultCurrency' | 'isbn13' | 'currencyUnknown'>;
+export type StoreExtraction = Omit<ExtractionConfig, 'defaultCurrency' | 'isbn13' | 'gtin' | 'currencyUnknown'>;
 
 /** One store as a recipe file describes it, with `{demo}` expanded when a demonstration store URL was given. */
 export interface StoreRecipe {
@@ -24,7 +24,10 @@ export interface StoreRecipe {
   currency: string;
   formats: StoreFormat[];
   homepageUrl: string;
-  /** `{isbn13}`/`{isbn}` become the ISBN-13, `{isbn10}` the ISBN-10 (none for 979- editions: such a store is skipped). */
+  /**
+   * `{isbn13}`/`{isbn}` become the ISBN-13, `{isbn10}` the ISBN-10 (none for 979- editions), `{gtin}` the GTIN or else
+   * the ISBN-13. An edition the template cannot address (no ISBN-10, or only a GTIN for an ISBN placeholder) skips it.
+   */
   productUrlTemplate: string;
   demo: boolean;
   /** Every host name of the store: those of homepageUrl and productUrlTemplate, then the recipe's extra ones. */

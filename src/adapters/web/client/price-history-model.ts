@@ -24,7 +24,8 @@ export interface PriceSeries {
   store_id: number;
   store_name: string;
   currency: string;
-  latest: { amount: string; availability: string; url: string; fetched_at: string };
+  /** `evidence`: why this price (price-evidence-words.ts); null when not known. */
+  latest: { amount: string; availability: string; url: string; fetched_at: string; evidence?: string | null };
   lowest: { amount: string; fetched_at: string };
   daily: DailyPoint[];
   monthly: MonthlyPoint[];

@@ -5,10 +5,13 @@ import type { PriceFetchResult } from '../../../domain/pricing/price-observation
 export interface StoreTarget {
   storeId: number;
   storeKey: string;
-  /** The product URL, from the store's template and the edition's ISBN-13. */
+  /** The product URL, from the store's template and the edition's ISBN-13 or GTIN. */
   productUrl: string;
   currency: string;
-  isbn13: string;
+  /** Null for a product identified by its GTIN alone. */
+  isbn13: string | null;
+  /** The edition's GTIN (canonical form, `domain/catalog/gtin.ts`), when it has one. */
+  gtin?: string | null;
   /** Store-specific reading hints (selectors, offer choice); opaque to the application. */
   extraction: Record<string, unknown>;
 }

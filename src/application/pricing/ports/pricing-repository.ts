@@ -7,7 +7,8 @@ import type { StoreTarget } from './price-source.js';
 export interface EditionTargets {
   editionId: number;
   bookId: number;
-  isbn: string;
+  /** Null for a product identified by its GTIN alone. */
+  isbn: string | null;
   format: EditionFormat;
   /** Active stores selling the edition's format. */
   targets: StoreTarget[];

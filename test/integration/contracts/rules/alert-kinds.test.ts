@@ -108,9 +108,9 @@ async function sqlOutcomes(story: AlertRuleCase): Promise<StepOutcome[]> {
     }
     const price = money(step.quote);
     const quoteId = await on.idOf(
-      `insert into price_quote (edition_id, store_id, amount_minor, currency, availability, url, fetched_at, quote_kind)
-       values ($1, $2, $3, $4, $5, 'https://store.example/q', $6, 'daily') returning price_quote_id`,
-      [editionId, store, price.toMinor().toString(), price.currency, step.availability ?? 'in_stock', clock.toISOString()],
+      `insert into price_quote (edition_id, store_id, amount_minor, currency, availability, url, fetched_at, quote_kind, suspect)
+       values ($1, $2, $3, $4, $5, 'https://store.example/q', $6, 'daily', $7) returning price_quote_id`,
+      [editionId, store, price.toMinor().toString(), price.currency, step.availability ?? 'in_stock', clock.toISOString(), step.suspect === true],
     );
     const alerts = await detector.alertsForQuotes([quoteId]);
     expect(alerts.every((a) => a.userId === userId && a.editionId === editionId), JSON.stringify(alerts)).toBe(true);

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DeliverAlerts } from '../../../../src/application/alerts/deliver-alerts.js';
 import { RaiseAlerts } from '../../../../src/application/alerts/raise-alerts.js';
 import { FetchEditionPrices, type OnDemandLimits } from '../../../../src/application/pricing/fetch-edition-prices.js';
+import { ConfirmLargeDrops } from '../../../../src/application/pricing/confirm-large-drops.js';
 import { RecordObservations } from '../../../../src/application/pricing/record-observations.js';
 import { EditionNotFoundError } from '../../../../src/domain/catalog/errors.js';
 import { Money } from '../../../../src/domain/shared/money.js';
@@ -13,6 +14,7 @@ import { FakeLogSink } from '../../../support/fakes/fake-log-sink.js';
 import { FakePriceSource } from '../../../support/fakes/fake-price-source.js';
 import { FakeUnitOfWork } from '../../../support/fakes/fake-unit-of-work.js';
 import { InMemoryFetchOutcomeLedger } from '../../../support/fakes/in-memory-fetch-outcome-ledger.js';
+import { InMemoryPreviousPrices } from '../../../support/fakes/in-memory-previous-prices.js';
 import { InMemoryPricingRepository } from '../../../support/fakes/in-memory-pricing-repository.js';
 import { aNewUserAlert, anEditionWithTargets, aPriceFound, aStoreTarget } from '../../../support/mothers/pricing.js';
 
@@ -31,15 +33,34 @@ function world() {
   const record = new RecordObservations(pricing, new RaiseAlerts(detector, channels.schedule, new DeliverAlerts(logs, clock), uow), uow);
   const outcomes = new InMemoryFetchOutcomeLedger();
   uow.enlist(outcomes);
-  const use = new FetchEditionPrices(pricing, source, record, clock, uow, outcomes);
-  return { use, clock, pricing, source, detector, channels, logs, uow, outcomes };
+  // Confirm before alarming at the default 40 %; no edition is watched unless a test says so.
+  const previous = new InMemoryPreviousPrices(pricing);
+  const use = new FetchEditionPrices(pricing, source, record, clock, uow, outcomes, new ConfirmLargeDrops(previous, source, { dropPercent: 40 }, logs, clock));
+  return { use, clock, pricing, source, detector, channels, logs, uow, outcomes, previous };
 }
 
 describe('FetchEditionPrices', () => {
+  it('reads a large drop once more for the same user before storing it; a second reading that disagrees keeps the quote as suspect', async () => {
+    const { use, pricing, source, previous, clock } = world();
+    pricing.addEdition(anEditionWithTargets({ editionId: 1, storeIds: [2] }));
+    const url = aStoreTarget({ editionId: 1, storeId: 2 }).productUrl;
+    await pricing.addDailyQuotes([{ editionId: 1, storeId: 2, price: Money.parse('30.00', 'EUR'), availability: 'in_stock', url, fetchedAt: clock.now() }]);
+    previous.watch(1);
+    source.answer(url, aPriceFound({ amount: '3.00' }));
+    source.beforeAnswer = () => {
+      if (source.fetched.length === 2) source.answer(url, { ok: false, failure: { kind: 'ambiguous_price', message: 'two prices' } });
+    };
+
+    const result = await use.execute(READER, 1, LIMITS);
+    expect(source.requesters).toEqual([{ userId: READER }, { userId: READER }]);
+    expect(result.quotes.map((q) => [q.price.amount, q.suspect])).toEqual([['3.00', true]]);
+    expect(result.failed).toEqual([]);
+  });
+
   it('fetches every store for the user, stores the prices found and reports each store that failed', async () => {
     const { use, pricing, source, clock } = world();
     pricing.addEdition(anEditionWithTargets({ editionId: 1, storeIds: [2, 3, 4] }));
-    source.answer(aStoreTarget({ editionId: 1, storeId: 2 }).productUrl, aPriceFound({ amount: '18.9', url: 'https://store-2.example/p' }));
+    source.answer(aStoreTarget({ editionId: 1, storeId: 2 }).productUrl, aPriceFound({ amount: '18.9', url: 'https://store-2.example/p', evidence: 'json-ld 18.90 EUR' }));
     source.answer(aStoreTarget({ editionId: 1, storeId: 4 }).productUrl, { ok: false, failure: { kind: 'blocked', message: 'captcha' } });
 
     const result = await use.execute(READER, 1, LIMITS);
@@ -57,6 +78,8 @@ describe('FetchEditionPrices', () => {
         fetchedAt: clock.now(),
         kind: 'daily',
         monthly: null,
+        evidence: 'json-ld 18.90 EUR',
+        suspect: false,
       },
     ]);
     expect(result.failed).toEqual([

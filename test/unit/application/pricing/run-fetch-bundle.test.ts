@@ -3,9 +3,11 @@ import { describe, expect, it } from 'vitest';
 import type { LogSink } from '../../../../src/application/logging/log-sink.js';
 import type { ClaimedTask, FetchRunRepository, FetchTask, SettledBundle, TaskOutcome } from '../../../../src/application/pricing/ports/fetch-runs.js';
 import type { PriceSource } from '../../../../src/application/pricing/ports/price-source.js';
+import { ConfirmLargeDrops } from '../../../../src/application/pricing/confirm-large-drops.js';
 import { RecordObservations } from '../../../../src/application/pricing/record-observations.js';
 import { RunFetchBundle } from '../../../../src/application/pricing/run-fetch-bundle.js';
 import type { LogEvent } from '../../../../src/domain/logging/log-event.js';
+import { Money } from '../../../../src/domain/shared/money.js';
 import { DeliverAlerts } from '../../../../src/application/alerts/deliver-alerts.js';
 import { RaiseAlerts } from '../../../../src/application/alerts/raise-alerts.js';
 import { FakeAlertDetector } from '../../../support/fakes/fake-alert-detector.js';
@@ -16,6 +18,7 @@ import { FakePriceSource } from '../../../support/fakes/fake-price-source.js';
 import { FakeUnitOfWork } from '../../../support/fakes/fake-unit-of-work.js';
 import { InMemoryFetchOutcomeLedger } from '../../../support/fakes/in-memory-fetch-outcome-ledger.js';
 import { InMemoryFetchRunRepository } from '../../../support/fakes/in-memory-fetch-run-repository.js';
+import { InMemoryPreviousPrices } from '../../../support/fakes/in-memory-previous-prices.js';
 import { InMemoryPricingRepository } from '../../../support/fakes/in-memory-pricing-repository.js';
 import { aClaimedTask, aNewUserAlert, aPriceFound, aStoreTarget } from '../../../support/mothers/pricing.js';
 
@@ -41,7 +44,9 @@ function bundle(claimed: ClaimedTask[]) {
   const logs: LogSink = { record: (event) => void events.push(event), ready: async () => undefined, close: async () => undefined };
   const source: PriceSource = { fetchPrice: async () => ({ ok: false, failure: { kind: 'not_found', message: 'no such page' } }) };
   const record = { storeInTransaction: async () => [] } as unknown as RecordObservations;
-  const use = new RunFetchBundle(new FakeRuns(claimed) as unknown as FetchRunRepository, source, record, logs, { now: () => NOW }, new FakeUnitOfWork(), new InMemoryFetchOutcomeLedger());
+  const clock = { now: () => NOW };
+  const confirm = new ConfirmLargeDrops(new InMemoryPreviousPrices(new InMemoryPricingRepository()), source, { dropPercent: null }, logs, clock);
+  const use = new RunFetchBundle(new FakeRuns(claimed) as unknown as FetchRunRepository, source, record, logs, clock, new FakeUnitOfWork(), new InMemoryFetchOutcomeLedger(), confirm);
   return { use, events };
 }
 
@@ -74,8 +79,10 @@ function world() {
   const record = new RecordObservations(pricing, new RaiseAlerts(detector, channels.schedule, new DeliverAlerts(logs, clock), uow), uow);
   const outcomes = new InMemoryFetchOutcomeLedger();
   uow.enlist(outcomes);
-  const use = new RunFetchBundle(runs, source, record, logs, clock, uow, outcomes);
-  return { use, clock, runs, source, pricing, detector, channels, logs, uow, outcomes };
+  // Confirm before alarming at the default 40 %; no edition is watched unless a test says so.
+  const previous = new InMemoryPreviousPrices(pricing);
+  const use = new RunFetchBundle(runs, source, record, logs, clock, uow, outcomes, new ConfirmLargeDrops(previous, source, { dropPercent: 40 }, logs, clock));
+  return { use, clock, runs, source, pricing, detector, channels, logs, uow, outcomes, previous };
 }
 
 /** A run of `tasks` whose pages all show a price (18.90 EUR unless the test answers otherwise). */
@@ -85,6 +92,61 @@ function runOf(w: ReturnType<typeof world>, tasks: ClaimedTask[], startedAt?: Da
 }
 
 describe('RunFetchBundle over in-memory ports', () => {
+  it('logs fetch_failed for a refused page with the refusal kind and what its sources saw', async () => {
+    const w = world();
+    const runId = runOf(w, [aClaimedTask({ editionId: 1, storeId: 2 })]);
+    w.source.answer(aStoreTarget({ editionId: 1, storeId: 2 }).productUrl, {
+      ok: false,
+      failure: { kind: 'ambiguous_price', message: 'the sources disagree', evidence: 'json-ld 12.99 EUR; microdata 14.99 EUR' },
+    });
+    await w.use.execute(w.runs.jobOf(runId));
+    expect(w.logs.named('fetch_failed').map((e) => e.detail)).toEqual([
+      {
+        book_id: 11, store_id: 2, edition_id: 1, run_id: runId, error: 'ambiguous_price: the sources disagree',
+        failure_kind: 'ambiguous_price', evidence: 'json-ld 12.99 EUR; microdata 14.99 EUR',
+      },
+    ]);
+  });
+
+  it('reads a large drop once more before storing it: a second reading that disagrees stores the quote as suspect', async () => {
+    const w = world();
+    const target = aStoreTarget({ editionId: 1, storeId: 2 });
+    await w.pricing.addDailyQuotes([{ editionId: 1, storeId: 2, price: Money.parse('20.00', 'EUR'), availability: 'in_stock', url: target.productUrl, fetchedAt: w.clock.now() }]);
+    w.previous.watch(1);
+    const runId = runOf(w, [aClaimedTask({ editionId: 1, storeId: 2 }), aClaimedTask({ editionId: 2, storeId: 2 })]);
+    w.source.answer(target.productUrl, aPriceFound({ amount: '9.00', evidence: 'json-ld 9.00 EUR' }));
+    // The page changes between the two readings.
+    w.source.beforeAnswer = (asked) => {
+      if (asked.productUrl === target.productUrl && w.source.fetched.filter((t) => t.productUrl === target.productUrl).length === 2) {
+        w.source.answer(target.productUrl, aPriceFound({ amount: '19.50' }));
+      }
+    };
+
+    expect(await w.use.execute(w.runs.jobOf(runId))).toEqual({ succeeded: 2, failed: 0, duplicates: 0 });
+    expect(w.source.fetched.map((t) => t.productUrl)).toEqual([target.productUrl, aStoreTarget({ editionId: 2, storeId: 2 }).productUrl, target.productUrl]);
+    expect(w.pricing.quotes.slice(1).map((q) => [q.editionId, q.price.amount, q.suspect === true, q.evidence])).toEqual([
+      [1, '9.00', true, 'json-ld 9.00 EUR'],
+      [2, '18.90', false, null],
+    ]);
+    expect(w.logs.named('quote_suspect').map((e) => [e.detail.edition_id, e.detail.second_reading])).toEqual([[1, '19.50 EUR']]);
+  });
+
+  it('a large drop the second reading confirms is stored as usual and raises its alerts', async () => {
+    const w = world();
+    const target = aStoreTarget({ editionId: 1, storeId: 2 });
+    await w.pricing.addDailyQuotes([{ editionId: 1, storeId: 2, price: Money.parse('20.00', 'EUR'), availability: 'in_stock', url: target.productUrl, fetchedAt: w.clock.now() }]);
+    w.previous.watch(1);
+    const runId = runOf(w, [aClaimedTask({ editionId: 1, storeId: 2 })]);
+    w.source.answer(target.productUrl, aPriceFound({ amount: '9.00' }));
+    w.detector.alertsFor(2, aNewUserAlert({ quoteId: 2, kind: 'price_drop' }));
+
+    await w.use.execute(w.runs.jobOf(runId));
+    expect(w.source.fetched).toHaveLength(2);
+    expect(w.pricing.quotes.map((q) => q.suspect === true)).toEqual([false, false]);
+    expect(w.detector.asked).toEqual([[2]]);
+    expect(w.logs.named('alert_sent')).toHaveLength(1);
+  });
+
   it('records a quote for every page read, in one transaction, and settles the tasks as succeeded', async () => {
     const w = world();
     const runId = runOf(w, [aClaimedTask({ editionId: 1, storeId: 2 }), aClaimedTask({ editionId: 4, storeId: 3 })]);

@@ -43,7 +43,10 @@ function domainOutcomes(story: AlertRuleCase): StepOutcome[] {
       earlier.push({ storeId: storeIds[at], price: money(step.monthly), availability: 'in_stock', monthLowest: money(step.monthLowest), fetchedAt: clock });
       continue;
     }
-    const quote: StoreQuote = { storeId: storeIds[at], price: money(step.quote), availability: step.availability ?? 'in_stock', fetchedAt: clock };
+    const quote: StoreQuote = {
+      storeId: storeIds[at], price: money(step.quote), availability: step.availability ?? 'in_stock', fetchedAt: clock,
+      ...(step.suspect ? { suspect: true } : {}),
+    };
     const told = lastAlerted.get(at) ?? {};
     const settings = effectiveAlertSettings(wishSettingsOf(story), account);
     const raises = at === 'elsewhere' ? [] : alertKindsRaised(alertFactsFor({ quote, earlierQuotesOfEdition: earlier, maxPrice, lastAlerted: told, settings }));

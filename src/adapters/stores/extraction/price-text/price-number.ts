@@ -11,6 +11,8 @@ const SPACED_GROUPS = /^\d{1,3}(?:[ '’]\d{3})+(?:[.,]\d+)?$/;
 const INDIAN_GROUPS = /^\d{1,2}(?:,\d{2})+,\d{3}$/;
 const INDIAN_GROUPING_CURRENCIES = new Set(['INR', 'PKR', 'NPR', 'LKR', 'BDT']);
 const MAX_INTEGER_DIGITS = 12;
+/** ISO 4217 gives them two minor digits, but their shops show whole amounts ("12.990 Ft", "Rp 150.000", "$ 45.900"). */
+const NO_MINOR_UNITS_IN_PRACTICE = new Set(['HUF', 'IDR', 'COP']);
 
 function validGroups(integer: string, separator: string, currency: string | null): boolean {
   if (separator === ',' && currency !== null && INDIAN_GROUPING_CURRENCIES.has(currency) && INDIAN_GROUPS.test(integer)) {
@@ -50,7 +52,8 @@ export function decimalOf(written: string, currency: string | null, machineReada
     if (parts.length > 2) {
       if (spaced || !validGroups(compact, separator, currency)) return null;
       integer = parts.join('');
-    } else if (fracPart.length !== 3 || spaced || /^0+$/.test(intPart)) {
+    } else if (fracPart.length !== 3 || spaced || /^0+$/.test(intPart) || intPart.length > 3) {
+      // Four digits or more before it: no thousands grouping ("1200.000" is 1200, never 1200000).
       integer = intPart;
       fraction = fracPart;
     } else if (currency !== null && Money.minorDigits(currency) >= 3) {
@@ -58,7 +61,14 @@ export function decimalOf(written: string, currency: string | null, machineReada
       if (separator === ',') return null;
       integer = intPart;
       fraction = fracPart;
+    } else if (currency !== null && Money.minorDigits(currency) === 0) {
+      // A currency without minor units has no decimals to write: "$3.340" CLP and "¥1.200" are 3340 and 1200, in
+      // machine values too (3.34 CLP cannot be).
+      integer = intPart + fracPart;
     } else if (machineReadable && separator === '.') {
+      // "12.990" HUF: 12.99 by the machine rule, but the stores of these currencies write no minor units in
+      // practice, so it may as well be 12990: no guess.
+      if (currency !== null && NO_MINOR_UNITS_IN_PRACTICE.has(currency)) return null;
       integer = intPart;
       fraction = fracPart;
     } else {
@@ -72,8 +82,14 @@ export function decimalOf(written: string, currency: string | null, machineReada
   return fraction === '' ? integer : `${integer}.${fraction}`;
 }
 
-/** Applies the currency's minor digits ("18.1" EUR → "18.10", "18.0900" → "18.09"); null when it cannot be represented. */
-export function normalise(decimal: string, currency: string | null, machine = false): string | null {
+/**
+ * Applies the currency's minor digits ("18.1" EUR → "18.10", "18.0900" → "18.09"); null when it cannot be represented.
+ * More decimals than the currency has (a backend's unrounded "71.910401", float noise "18.090000000000003") are read
+ * to the minor unit only when at least two digits are in excess and the value lies within a tenth of a minor unit of
+ * the rounded amount (the first excess digit is 0 or 9): "71.910401" EUR is 71.91, "71.919999" is 71.92, but
+ * "12.345", "34.992001" and "71.915" are refused — rounding them would change an amount the page states.
+ */
+export function normalise(decimal: string, currency: string | null): string | null {
   if (currency === null) return decimal;
   let value = decimal;
   const digits = Money.minorDigits(currency);
@@ -82,11 +98,10 @@ export function normalise(decimal: string, currency: string | null, machine = fa
     let fraction = value.slice(dot + 1);
     while (fraction.length > digits && fraction.endsWith('0')) fraction = fraction.slice(0, -1);
     value = fraction === '' ? value.slice(0, dot) : `${value.slice(0, dot)}.${fraction}`;
-    // Binary floating-point noise from a store's backend ("18.090000000000003"): round, but only machine values
-    // and only when the excess is noise (many more digits, within a millionth of a minor unit).
-    if (machine && fraction.length > digits + 4) {
-      const rounded = Number(value).toFixed(digits);
-      if (Math.abs(Number(rounded) - Number(value)) < 1e-6 * 10 ** -digits) value = rounded;
+    if (fraction.length >= digits + 2) {
+      const rounded = roundedWhenClean(value.slice(0, dot), fraction, digits);
+      if (rounded === null) return null;
+      value = rounded;
     }
   }
   try {
@@ -94,6 +109,15 @@ export function normalise(decimal: string, currency: string | null, machine = fa
   } catch {
     return null;
   }
+}
+
+/** `integer.fraction` to `digits` decimals when the excess is within a tenth of a minor unit (see normalise). */
+function roundedWhenClean(integer: string, fraction: string, digits: number): string | null {
+  const excess = fraction[digits];
+  if (excess !== '0' && excess !== '9') return null;
+  const scaled = BigInt(integer + fraction.slice(0, digits)) + (excess === '9' ? 1n : 0n);
+  const text = scaled.toString().padStart(digits + 1, '0');
+  return digits === 0 ? text : `${text.slice(0, -digits)}.${text.slice(-digits)}`;
 }
 
 /** A decimal without leading or trailing zeros, to compare amounts written differently ("18.090" and "18.09"). */

@@ -64,7 +64,7 @@ function choose(text: string, amounts: Amount[], options: ReadOptions): Reading 
 
   if (marked.length > 0 && doubtfulUnmarked(text, unmarked, chosen, options)) return null;
   if (savingExceeds(amounts, chosen, options)) return null;
-  const amount = normalise(chosen.decimal, chosen.currency, options.machineReadable);
+  const amount = normalise(chosen.decimal, chosen.currency);
   return amount === null ? null : { amount, currency: chosen.currency };
 }
 
@@ -79,7 +79,7 @@ function readAmount(amount: Amount, options: ReadOptions): Read | null {
   }
   const decimal = decimalOf(amount.written, currency, options.machineReadable);
   if (decimal === null) return null;
-  return normalise(decimal, currency, options.machineReadable) === null ? null : { amount, currency, decimal };
+  return normalise(decimal, currency) === null ? null : { amount, currency, decimal };
 }
 
 /** Each range read as its lower end; null when a range runs downwards or mixes currencies. */

@@ -2,7 +2,7 @@ import { Money } from '../../../../domain/shared/money.js';
 import { CONTRADICTION, meaningOf, resolveSigns, signAt, UNRESOLVED } from './currency-signs.js';
 import { normalise } from './price-number.js';
 import { readPrice } from './price-reading.js';
-import { cleanText, tokenise } from './price-tokens.js';
+import { cleanText, joinCutDecimals, tokenise } from './price-tokens.js';
 import { FREE_WORDS } from './price-words.js';
 
 export { availabilityFrom } from './availability-text.js';
@@ -86,11 +86,11 @@ export function parsePriceText(text: string | number, hints: PriceTextHints = {}
     if (!Number.isFinite(text) || text < 0) return null;
     const written = String(text);
     if (!/^\d+(?:\.\d+)?$/.test(written)) return null; // 1e21, 1e-7
-    const amount = normalise(written.replace(/^0+(?=\d)/, ''), hint, true);
+    const amount = normalise(written.replace(/^0+(?=\d)/, ''), hint);
     return amount === null ? null : { amount, currency: hint };
   }
   if (typeof text !== 'string') return null;
-  const cleaned = cleanText(text);
+  const cleaned = joinCutDecimals(cleanText(text));
   if (cleaned === '') return null;
   if (FREE_WORDS.has(cleaned.toLowerCase())) {
     const amount = normalise('0', hint);

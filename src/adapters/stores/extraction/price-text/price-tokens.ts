@@ -66,6 +66,21 @@ export function cleanText(text: string): string {
     .trim();
 }
 
+/**
+ * A decimal separator cut from its two decimals by a space, as some pages write them ("392. 00", "$ 8. 94",
+ * "1.837, 32 €"), joined back ("392.00"): only exactly two digits after the gap with nothing numeric after them, and
+ * never after a year ("2025, 22 €" is a year and a price). Three digits ("1. 250") stay cut, and refused.
+ */
+const CUT_DECIMALS = /(?<![\d.,])(\d{1,3}(?:[.,]\d{3})*|\d+)([.,]) (\d{2})(?![\d%％]|[.,]\d)/g;
+const YEAR = /^(?:19|20)\d\d$/;
+
+export function joinCutDecimals(cleaned: string): string {
+  if (!/[.,] \d/.test(cleaned)) return cleaned;
+  return cleaned.replace(CUT_DECIMALS, (whole, integer: string, separator: string, decimals: string) =>
+    YEAR.test(integer) ? whole : `${integer}${separator}${decimals}`,
+  );
+}
+
 export function tokenise(cleaned: string): Token[] {
   const tokens: Token[] = [];
   let position = 0;

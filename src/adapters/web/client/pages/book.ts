@@ -14,12 +14,15 @@ import { formatMoney } from '../money.js';
 import { refreshUnreadCount } from '../nav.js';
 import { startPage } from '../page.js';
 import { type PriceChart, priceChart } from '../price-chart.js';
+import { evidenceSentence } from '../price-evidence-words.js';
 import { buildChartData, type PriceSeries, RANGES, type RangeKey, seriesByCurrency } from '../price-history-model.js';
 import { type AlertableWish, AlertDefaultsLoader, wishAlertsControl } from '../wish-alerts.js';
 
 interface Edition {
   edition_id: number;
-  isbn: string;
+  isbn: string | null;
+  /** EAN, UPC or GTIN: a product without an ISBN is known by it. */
+  gtin?: string | null;
   format: string;
   language_id: number;
   language_name: string;
@@ -46,6 +49,8 @@ interface Quote {
   store_id: number;
   amount: string;
   currency: string;
+  /** A large drop a second reading did not confirm: kept, no alert. */
+  suspect?: boolean;
 }
 
 interface Wish extends AlertableWish {
@@ -138,8 +143,8 @@ function renderEditions(editions: readonly Edition[], selected: number | null, c
     const button = el('button', { type: 'button', 'aria-controls': 'prices' }, 'Prices');
     button.addEventListener('click', () => choose(edition));
     return el('li', { class: `item row${edition.edition_id === selected ? ' selected' : ''}`, 'data-edition-id': edition.edition_id },
-      coverOf(edition.cover_url, `Cover of ISBN ${edition.isbn}`, 'cover'),
-      el('span', { class: 'title' }, `ISBN ${edition.isbn}`),
+      coverOf(edition.cover_url, `Cover of ${identifierOf(edition)}`, 'cover'),
+      el('span', { class: 'title' }, identifierOf(edition)),
       el('span', { class: 'meta' }, `${edition.format}, ${edition.language_name}${details ? `, ${details}` : ''}`),
       button);
   });
@@ -170,7 +175,7 @@ class PricesView {
   }
 
   show(edition: Edition): void {
-    byId('prices-h').textContent = `Prices of ISBN ${edition.isbn} (${edition.format})`;
+    byId('prices-h').textContent = `Prices of ${identifierOf(edition)} (${edition.format})`;
     byId('prices-intro').hidden = true;
     byId('prices-body').hidden = false;
     byId<HTMLButtonElement>('fetch-now').disabled = false;
@@ -189,7 +194,9 @@ class PricesView {
           el('li', { 'data-store-id': s.store_id },
             el('strong', {}, s.store_name), ': ', el('span', { class: 'amount' }, formatMoney(s.latest.amount, s.currency)),
             ` ${availabilityText(s.latest.availability)}, ${formatDateTime(s.latest.fetched_at)} `,
-            el('a', { href: s.latest.url, rel: 'noopener noreferrer', target: '_blank' }, 'at the store')))
+            el('a', { href: s.latest.url, rel: 'noopener noreferrer', target: '_blank' }, 'at the store'),
+            // Why this price: which part of the store's page it was read from (the raw evidence as the tooltip).
+            ...evidenceLine(s.latest.evidence)))
       : [el('li', { class: 'hint' }, 'No prices yet. Fetch them now, or wait for the daily fetch.')]));
   }
 
@@ -202,7 +209,7 @@ class PricesView {
       replaceChildren(area, el('p', { class: 'hint' }, 'No price history yet.'));
       return;
     }
-    const charts = groups.map((group) => priceChart(buildChartData(group), `ISBN ${edition.isbn}`));
+    const charts = groups.map((group) => priceChart(buildChartData(group), identifierOf(edition)));
     replaceChildren(area, ...charts.map((c) => c.element));
     for (const chart of charts) {
       chart.mount();
@@ -245,9 +252,12 @@ function editionForm(bookId: number, errors: ErrorDisplay, added: (editionId: nu
     action: 'Adding the edition',
     async submit(read) {
       const languageId = read.optionalNumber('language_id');
-      const edition = await api<{ edition_id: number; isbn: string }>('POST', `/api/books/${bookId}/editions`, {
+      const gtin = read.optionalText('gtin');
+      const edition = await api<Edition>('POST', `/api/books/${bookId}/editions`, {
         body: {
-          isbn: read.text('isbn'),
+          // A barcode alone: the ISBN is null (the API wants the key).
+          isbn: gtin !== null && read.text('isbn').trim() === '' ? null : read.text('isbn'),
+          ...(gtin !== null ? { gtin } : {}),
           format: read.text('format'),
           language_id: languageId,
           edition_title: read.optionalText('edition_title'),
@@ -257,9 +267,14 @@ function editionForm(bookId: number, errors: ErrorDisplay, added: (editionId: nu
       });
       read.form.reset();
       await added(edition.edition_id);
-      return `Added the edition ISBN ${edition.isbn}`;
+      return `Added the edition ${identifierOf(edition)}`;
     },
   });
+}
+
+/** How an edition is named: by its ISBN, else by its barcode. */
+function identifierOf(edition: Pick<Edition, 'isbn' | 'gtin'>): string {
+  return edition.isbn !== null ? `ISBN ${edition.isbn}` : `GTIN ${edition.gtin ?? ''}`;
 }
 
 async function wishToggle(bookId: number, errors: ErrorDisplay): Promise<void> {
@@ -356,7 +371,7 @@ async function fetchNow(editionId: number, button: HTMLButtonElement, errors: Er
     const [stores] = await Promise.all([storesById(), reload()]);
     const name = (id: number) => stores.get(id)?.store_name ?? `Store ${id}`;
     replaceChildren(result,
-      el('p', {}, answer.data.length ? `${answer.data.length} new price${answer.data.length === 1 ? '' : 's'}: ${answer.data.map((q) => `${name(q.store_id)} ${formatMoney(q.amount, q.currency)}`).join('; ')}.` : 'No store had a price.'),
+      el('p', {}, answer.data.length ? `${answer.data.length} new price${answer.data.length === 1 ? '' : 's'}: ${answer.data.map((q) => `${name(q.store_id)} ${formatMoney(q.amount, q.currency)}${q.suspect ? ' (unconfirmed: a second look at the page disagreed, so no alert)' : ''}`).join('; ')}.` : 'No store had a price.'),
       answer.failed.length ? el('p', { class: 'failed' }, `Not answered: ${answer.failed.map((f) => `${name(f.store_id)} (${f.error}: ${f.message})`).join('; ')}.`) : null);
     await refreshUnreadCount();
   } catch (error) {
@@ -365,4 +380,9 @@ async function fetchNow(editionId: number, button: HTMLButtonElement, errors: Er
   } finally {
     button.disabled = false;
   }
+}
+
+function evidenceLine(evidence: string | null | undefined): HTMLElement[] {
+  const sentence = evidenceSentence(evidence);
+  return sentence === null ? [] : [el('span', { class: 'price-evidence hint', title: evidence ?? '' }, sentence)];
 }

@@ -34,4 +34,26 @@ describe('cueOf', () => {
     expect(cueOf('$12.48', 'Price:', ' ($6.24 / Pack)')).toBeNull();
     expect(cueOf('Sale £7.99', 'Versandkostenfrei. ', '')).toBeNull();
   });
+
+  it('issue 26 §7: shipping written after the amount, surcharges, member prices, deposits, "1 kg =" unit prices', () => {
+    expect(cueOf('3,95 €', '', ' Versand')).toBe('shipping');
+    expect(cueOf('€4.99', '', ' shipping.')).toBe('shipping');
+    expect(cueOf('+ 3,95 €', '', ' Versand')).toBe('surcharge');
+    expect(cueOf('Gift wrap (+ 2,00 €)', '', '')).toBe('surcharge');
+    expect(cueOf('€21.60', 'Member price: ', '')).toBe('member');
+    expect(cueOf('NT$240', '會員價：', '')).toBe('member');
+    expect(cueOf('0,25 € Pfand', '', '')).toBe('deposit');
+    expect(cueOf('€1.00', 'Tin deposit ', '')).toBe('deposit');
+    expect(cueOf('1 kg = 12,50 €', '', '')).toBe('unit');
+    expect(cueOf('€96.00', '1 kg = ', '')).toBe('unit');
+    expect(cueOf('€10.00', 'Avant : ', '')).toBe('old');
+    expect(cueOf('20,00 €', 'Precio recomendado: ', '')).toBe('old');
+  });
+
+  it('issue 26 §7: the item\'s price stays the item\'s', () => {
+    expect(cueOf('12,99 €', '', ' versandkostenfrei')).toBeNull();
+    expect(cueOf('19,99 €', '', ' Versand in 1-3 Tagen')).toBeNull();
+    expect(cueOf('1,29 € inkl. Pfand', '', '')).toBeNull();
+    expect(cueOf('€12.99', '', ' + shipping')).toBeNull();
+  });
 });

@@ -115,7 +115,7 @@ describe('sources that disagree', () => {
     const report = explainPrice(html, 'https://s.example/p/1', EUR);
     expect(report.result).toMatchObject({ ok: true, amount: '21.40', source: 'json-ld' });
     expect(report.sources.map((s) => [s.source, s.decision.kind])).toEqual([
-      ['json-ld', 'price'], ['microdata', 'none'], ['meta', 'price'], ['selectors', 'none'], ['visible', expect.any(String)],
+      ['json-ld', 'price'], ['microdata', 'none'], ['meta', 'price'], ['selectors', 'none'], ['visible', expect.any(String)], ['platform', 'none'],
     ]);
   });
 });

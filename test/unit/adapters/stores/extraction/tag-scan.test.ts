@@ -50,3 +50,34 @@ describe('scanTags: markup only', () => {
     expect(prices(html)).toEqual([{ value: '18.09 €', machine: false }]);
   });
 });
+
+describe('scanTags: sale and list price in the markup of a price property', () => {
+  const first = (html: string): Property | undefined => prices(html)[0];
+
+  it('a text whose struck, old or saving children held digits keeps the text without them (unmarked)', () => {
+    expect(first('<div itemscope><span itemprop="price">71,91 € <del>79,90 €</del></span></div>')).toEqual({
+      value: '71,91 € 79,90 €', machine: false, unmarked: { value: '71,91 €', split: false },
+    });
+    const magento = '<div itemscope><div itemprop="price"><span class="special-price">71,91 €</span><span class="old-price"><span class="price">79,90 €</span></span><span class="discount">-10%</span></div></div>';
+    expect(first(magento)?.unmarked).toEqual({ value: '71,91 €', split: false });
+  });
+
+  it('children without a role, or marked children without digits, change nothing', () => {
+    expect(first('<div itemscope><span itemprop="price"><span class="amount">71,91</span> <span class="currency">€</span></span></div>')).toEqual({ value: '71,91 €', machine: false });
+    expect(first('<div itemscope><span itemprop="price">71,91 € <span class="was">(reduced)</span></span></div>')).toEqual({ value: '71,91 € (reduced)', machine: false });
+    // A member price child: which part is the price stays unsure ("non-member-price" names the regular one).
+    expect(first('<div itemscope><span itemprop="price">65,00 € <span class="non-member-price">79,90 €</span></span></div>')?.unmarked).toBeUndefined();
+  });
+
+  it('a price in <del>, <s> or an old-price container, or whose only digits are struck, is marked old', () => {
+    expect(first('<div itemscope><del><meta itemprop="price" content="79.90"></del></div>')).toEqual({ value: '79.90', machine: true, old: true });
+    expect(first('<div itemscope><p class="price-old"><span itemprop="price">79,90 €</span></p></div>')?.old).toBe(true);
+    expect(first('<div itemscope><span itemprop="price" data-price-type="oldPrice" content="79.90"></span></div>')?.old).toBe(true);
+    expect(first('<div itemscope><span itemprop="price"><s>79,90 €</s></span></div>')?.old).toBe(true);
+    expect(first('<div itemscope><span class="price-final" itemprop="price" content="71.91"></span></div>')?.old).toBeUndefined();
+  });
+
+  it('an old-price mark outside any item says nothing about the items', () => {
+    expect(first('<div class="old-price"><div itemscope><meta itemprop="price" content="71.91"></div></div>')?.old).toBeUndefined();
+  });
+});

@@ -51,6 +51,85 @@ describe('fromVisiblePrice: fixtures visible-*.html', () => {
   });
 });
 
+// Issue 26: hand-written pages of test/fixtures/store-pages/visible/, one per class; each is also mutated by
+// extraction-mutations.test.ts (test/support/store-page-fixtures.ts).
+describe('fromVisiblePrice: fixtures visible/*.html (issue 26)', () => {
+  it.each([
+    ['minor-units-clp.html', 'CLP', '3340 CLP'], // "$3.340": thousands, not 3.34; "Precio normal" and "cuotas de" left out
+    ['minor-units-jpy-table.html', 'JPY', '1200 JPY'], // 価格 in a table header; 定価 and 送料 rows left out
+    ['minor-units-krw-dl.html', 'KRW', '12000 KRW'], // 판매가 in a <dt>; 정가 and 배송비 left out
+    ['minor-units-huf.html', 'HUF', '3990.00 HUF'], // "Ár: 3 990 Ft" on a line; the <del> list price left out
+    ['split-amount.html', 'EUR', '392.00 EUR'], // "392. 00 €"
+    ['long-amount-data-attribute.html', 'EUR', '71.91 EUR'], // data-product-price="71.910401"
+    ['label-table.html', 'GBP', '4.50 GBP'], // "Price" in a <th>; RRP and Postage rows left out
+    ['label-definition-list.html', 'EUR', '24.95 EUR'], // "Preis" in a <dt>; UVP, Pfand, Versand left out
+    ['label-price-colon.html', 'PLN', '99.00 PLN'], // "<b>Cena:</b> 99": a bare number in the store's currency
+    ['label-traditional-chinese.html', 'TWD', '253.00 TWD'], // 售價; 定價 and 會員價 left out
+    ['label-cyrillic.html', 'RUB', '1290.00 RUB'], // "Цена:"; "Старая цена:" left out
+    ['label-hebrew.html', 'ILS', '89.00 ILS'], // "מחיר:"
+    ['roles-one-selling-price.html', 'EUR', '24.00 EUR'], // compare-at, savings, instalments, shipping, member, unit, deposit, accessories
+    ['old-was-now.html', 'GBP', '15.00 GBP'], // "Was £20.00 now £15.00"; RRP struck; a regular-price class
+    ['old-labels-romance.html', 'EUR', '9.90 EUR'], // "Prix conseillé", "Avant" lines left out
+    ['options-select-selected.html', 'EUR', '16.90 EUR'], // the selected option of a size select
+    ['options-radio-checked.html', 'USD', '12.00 USD'], // the checked radio of a bundle list
+  ])('%s (%s) reads %s', (file, currency, price) => {
+    expect(visible(fixture(`visible/${file}`), currency).prices.map((p) => p.split(' ').slice(0, 2).join(' '))).toEqual([price]);
+  });
+
+  it('options with their own prices and none chosen: no price, with a reason when a price stands beside them', () => {
+    expect(visible(fixture('visible/options-select-none-selected.html'), 'EUR')).toEqual({ prices: [], problems: [] });
+    expect(visible(fixture('visible/options-aria-unchosen.html'), 'GBP')).toEqual({
+      prices: [],
+      problems: ['options with their own prices beside the price, and the page chooses none'],
+    });
+  });
+});
+
+describe('fromVisiblePrice: labels, roles and options (issue 26 §2, §3, §6, §7)', () => {
+  const page = (body: string): string => `<!DOCTYPE html><html><head><title>Item</title></head><body>${body}</body></html>`;
+  const read = (body: string, currency = 'EUR', isbn13: string | null = null): string[] =>
+    fromVisiblePrice(page(body), { ...ctx(currency), isbn13 }).candidates.map((c) => `${c.amount} ${c.currency}`);
+
+  it('labels in other languages and scripts: the selling price beside them, never the list price', () => {
+    expect(read('<div><h1>X</h1><p>特價：<span>NT$199</span></p><p>原價：NT$250</p></div>', 'TWD')).toEqual(['199.00 TWD']);
+    expect(read('<div><h1>X</h1><p>价格：¥59.00</p></div>', 'CNY')).toEqual(['59.00 CNY']);
+    expect(read('<div><h1>X</h1><p>Cijena: 12,99 €</p></div>')).toEqual(['12.99 EUR']);
+    expect(read('<div><h1>X</h1><p>Fiyat: 149,90 TL</p></div>', 'TRY')).toEqual(['149.90 TRY']);
+    expect(read('<div><h1>X</h1><p>Τιμή: 14,40 €</p></div>')).toEqual(['14.40 EUR']);
+    expect(read('<div><h1>X</h1><p>Precio recomendado: 20,00 €</p><p>Precio: 15,00 €</p></div>')).toEqual(['15.00 EUR']);
+    expect(read('<div><h1>X</h1><p>Statt <span class="price">25,00 €</span></p><span class="price">19,99 €</span></div>')).toEqual(['19.99 EUR']);
+  });
+
+  it('a label row of another role leaves its value out; a label far from a value says nothing', () => {
+    expect(read('<div><h1>X</h1><table><tr><th>Unit price</th><td>3,50 €</td></tr><tr><th>Price</th><td>7,00 €</td></tr></table></div>')).toEqual(['7.00 EUR']);
+    expect(read('<div><h1>X</h1><p>Price</p><p>Our prices include VAT.</p></div>')).toEqual([]);
+  });
+
+  it('"19,99 € statt 25,00 €" and "UVP 25 € jetzt 19,99 €" in one element: the selling price', () => {
+    expect(read('<div><h1>X</h1><span class="price">19,99 € statt 25,00 €</span></div>')).toEqual(['19.99 EUR']);
+    expect(read('<div><h1>X</h1><span class="price">UVP 25,00 € jetzt 19,99 €</span></div>')).toEqual(['19.99 EUR']);
+  });
+
+  it('a price inside a link to another page is another item\'s; a cart link is the item\'s', () => {
+    expect(read('<div><h1>X</h1><span class="price">9,00 €</span><a href="/p/2">Other <span class="price">4,00 €</span></a></div>')).toEqual(['9.00 EUR']);
+    expect(read('<div><h1>X</h1><a href="/cart/add?id=1" class="buy">Add <span class="price">9,00 €</span></a></div>')).toEqual(['9.00 EUR']);
+  });
+
+  it('format choices are editions: the checked one counts only when it names the edition\'s ISBN', () => {
+    const formats =
+      '<div><h1>X</h1><ul>' +
+      '<li><label><input type="radio" name="f" value="9780000000002" checked> Hardcover <span>$28.00</span></label></li>' +
+      '<li><label><input type="radio" name="f" value="9780000000019"> Paperback <span>$18.00</span></label></li></ul></div>';
+    expect(read(formats, 'USD')).toEqual([]);
+    expect(read(formats, 'USD', '9780000000019')).toEqual(['18.00 USD']);
+  });
+
+  it('an option that adds to the price ("+ 2,00 €") is no price', () => {
+    const html = '<div><h1>X</h1><select><option selected>Gift wrap (+ 2,00 €)</option><option>No wrap</option></select><span class="price">9,00 €</span></div>';
+    expect(read(html)).toEqual(['9.00 EUR']);
+  });
+});
+
 describe('fromVisiblePrice: the block', () => {
   const page = (body: string): string => `<!DOCTYPE html><html><head><title>Book</title></head><body>${body}</body></html>`;
 
@@ -89,10 +168,11 @@ describe('fromVisiblePrice: the block', () => {
     expect(visible(html, 'EUR').prices).toEqual([]);
   });
 
-  it('hidden elements, variant pickers and meta tags are not visible prices; a content attribute serves when the text has none', () => {
+  it('hidden elements, hidden variant pickers and meta tags are not visible prices; a content attribute serves when the text has none', () => {
+    // Since issue 26 §3 a visible select's options are read (the selected one's price): this one is hidden.
     const html = page(
       '<div class="product"><h1>Title</h1><meta itemprop="price" content="99.00">' +
-        '<select class="price-select"><option class="price">5,00 €</option></select>' +
+        '<select class="price-select" hidden><option class="price">5,00 €</option></select>' +
         '<span class="price" style="display:none">8,00 €</span><span class="price hidden">8,00 €</span>' +
         '<span class="price" content="12.50">Zwölf fünfzig</span></div>',
     );

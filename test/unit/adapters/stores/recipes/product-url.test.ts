@@ -36,4 +36,19 @@ describe('expandProductUrl', () => {
   it('needs no ISBN-10 when the template has no {isbn10}, so 979- editions keep their URL', () => {
     expect(expandProductUrl('https://shop.example/{isbn13}', '9791032305690')).toBe('https://shop.example/9791032305690');
   });
+  it('puts the GTIN in place of {gtin}, and an edition without one gives its ISBN-13 (an EAN-13 too)', () => {
+    expect(expandProductUrl('https://games.example/ean/{gtin}', { isbn13: null, gtin: '0012345678905' })).toBe(
+      'https://games.example/ean/0012345678905',
+    );
+    expect(expandProductUrl('https://games.example/ean/{gtin}', '9780306406157')).toBe('https://games.example/ean/9780306406157');
+    expect(expandProductUrl('https://shop.example/{isbn13}/{gtin}', { isbn13: '9780306406157', gtin: '0012345678905' })).toBe(
+      'https://shop.example/9780306406157/0012345678905',
+    );
+  });
+
+  it('gives no URL when the template needs an ISBN and the edition has only a GTIN: the store is skipped for it', () => {
+    for (const template of ['https://shop.example/{isbn13}', 'https://shop.example/?q={isbn}', 'https://www.amazon.de/dp/{isbn10}']) {
+      expect(expandProductUrl(template, { isbn13: null, gtin: '4006381333931' })).toBeNull();
+    }
+  });
 });

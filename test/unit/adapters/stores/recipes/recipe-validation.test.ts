@@ -60,10 +60,15 @@ describe('recipe validation names the file, the store and the field', () => {
     expect(problems).toEqual([`${file}: store corner-books-nl: extraction.searchPage.resultLink: must be a CSS selector without an @attribute suffix`]);
   });
 
-  it('wants an ISBN placeholder, and only known placeholders, in the URL template', () => {
+  it('wants an ISBN or GTIN placeholder, and only known placeholders, in the URL template', () => {
     expect(problemsOf(newStore({ productUrlTemplate: 'https://corner-books.example/search' })).problems).toEqual([
-      expect.stringMatching(/: store corner-books-nl: productUrlTemplate: must contain \{isbn13\}, \{isbn\} or \{isbn10\}$/),
+      expect.stringMatching(/: store corner-books-nl: productUrlTemplate: must contain \{isbn13\}, \{isbn\}, \{isbn10\} or \{gtin\}$/),
     ]);
+    const gtinStore = loadStoreRecipes({ storesFile: files.write('gtin.json', newStore({ productUrlTemplate: 'https://corner-books.example/ean/{gtin}' })) });
+    expect(gtinStore.find((r) => r.key === 'corner-books-nl')).toMatchObject({
+      productUrlTemplate: 'https://corner-books.example/ean/{gtin}',
+      hosts: ['corner-books.example'],
+    });
     expect(problemsOf(newStore({ productUrlTemplate: 'https://corner-books.example/{ean}/{isbn13}' })).problems).toEqual([
       expect.stringMatching(/: store corner-books-nl: productUrlTemplate: has unknown placeholder \{ean\}/),
     ]);
@@ -132,7 +137,7 @@ describe('recipe validation names the file, the store and the field', () => {
   it('checks an override merged with the shipped store it changes', () => {
     const { file, problems } = problemsOf({ key: 'amazon-de', productUrlTemplate: 'https://www.amazon.de/dp/', selectors: {} });
     expect([...problems].sort()).toEqual([
-      `${file}: store amazon-de: productUrlTemplate: must contain {isbn13}, {isbn} or {isbn10}`,
+      `${file}: store amazon-de: productUrlTemplate: must contain {isbn13}, {isbn}, {isbn10} or {gtin}`,
       `${file}: store amazon-de: selectors: unknown field`,
     ]);
   });

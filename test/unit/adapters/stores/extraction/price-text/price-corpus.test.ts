@@ -24,7 +24,7 @@ const cases: CorpusCase[] = JSON.parse(
 const EXCEPTIONS: ReadonlyMap<string, string> = new Map([]);
 
 /** At least this many cases are read, not refused: refusing everything must not pass. */
-const READ_FLOOR = 1070;
+const READ_FLOOR = 1080;
 
 /** Decimals compared by value: "1234.50" and "1234.5" are the same amount. */
 function sameAmount(a: string, b: string): boolean {

@@ -51,6 +51,47 @@ describe('parsePriceText: separators', () => {
   });
 });
 
+// Issue 26 §4: currencies without minor units (ISO 4217: CLP, JPY, KRW, ISK…) and those whose shops write none (HUF).
+describe('parsePriceText: currencies without minor units', () => {
+  it.each([
+    ['$3.340', 'CLP', '3340'],
+    ['$ 3.340', 'CLP', '3340'],
+    ['$3,340', 'CLP', '3340'],
+    ['$3.340.000', 'CLP', '3340000'],
+    ['CLP $19.990', 'CLP', '19990'],
+    ['¥1,200', 'JPY', '1200'],
+    ['1.200 ¥', 'JPY', '1200'],
+    ['1,200円', 'JPY', '1200'],
+    ['¥1,200 (税込)', 'JPY', '1200'],
+    ['₩12,000', 'KRW', '12000'],
+    ['12,000원', 'KRW', '12000'],
+    ['1.990 kr.', 'ISK', '1990'],
+    ['12.990 Ft', 'HUF', '12990.00'],
+    ['12 990 Ft', 'HUF', '12990.00'],
+  ])('%j in a %s store → %s', (text, currency, amount) => {
+    expect(parsePriceText(text, { currency })).toEqual({ amount, currency });
+  });
+
+  it('reads a separator before exactly three digits as thousands in machine values too (3.34 CLP cannot be)', () => {
+    expect(parsePriceText('3.340', { currency: 'CLP', machineReadable: true })).toEqual({ amount: '3340', currency: 'CLP' });
+    expect(parsePriceText('1200.000', { currency: 'JPY', machineReadable: true })).toEqual({ amount: '1200', currency: 'JPY' });
+    expect(parsePriceText('3340.00', { currency: 'CLP', machineReadable: true })).toEqual({ amount: '3340', currency: 'CLP' });
+  });
+
+  it('refuses what has no reading in the currency, and a machine "12.990" where shops write no minor units', () => {
+    expect(read('$3.34', { currency: 'CLP' })).toBeNull();
+    expect(read('¥12.5', { currency: 'JPY' })).toBeNull();
+    expect(read('0.500', { currency: 'JPY', machineReadable: true })).toBeNull();
+    expect(read('12.990', { currency: 'HUF', machineReadable: true })).toBeNull(); // 12.99 or 12990 Ft?
+    expect(read('12990', { currency: 'HUF', machineReadable: true })).toBe('12990.00 HUF');
+  });
+
+  it('never groups four digits or more: "1200.000" is 1200 in text too', () => {
+    expect(read('1200.000 €')).toBe('1200.00 EUR');
+    expect(read('12345.678 €')).toBeNull();
+  });
+});
+
 describe('parsePriceText: currencies', () => {
   it.each([
     ['€ 18,09', null, '18.09', 'EUR'],
@@ -138,6 +179,38 @@ describe('parsePriceText: numbers', () => {
     expect(parsePriceText(18.095, { currency: 'EUR' })).toBeNull();
   });
 
+  // Issue 26 §8: one rule for every amount, structured or shown — read to the minor unit only when at least two
+  // digits are in excess and the value is within a tenth of a minor unit of the rounded amount.
+  it.each([
+    ['71.910401', 'EUR', true, '71.91'],
+    ['71.910401 €', 'EUR', false, '71.91'],
+    ['71.9104', 'EUR', true, '71.91'],
+    ['71.919999', 'EUR', true, '71.92'],
+    ['9.9999', 'EUR', true, '10.00'],
+    ['12.50000001', 'EUR', true, '12.50'],
+    ['3340.04', 'CLP', true, '3340'],
+    ['1.25000001', 'KWD', true, '1.250'],
+  ])('long amount %j (%s, machine %s) reads %s', (text, currency, machineReadable, amount) => {
+    expect(parsePriceText(text, { currency, machineReadable })).toEqual({ amount, currency });
+  });
+
+  it.each([
+    ['12.345', 'EUR', true], // one digit in excess: 12.34, 12.35 or (as text) 12345
+    ['71.915', 'EUR', true],
+    ['71.9150', 'EUR', true],
+    ['34.992001', 'GBP', true], // a fifth of a penny off
+    ['29.1583', 'GBP', false],
+    ['3340.5', 'CLP', true],
+    ['1.2345', 'KWD', true],
+  ])('long amount %j (%s, machine %s) is refused: rounding would change it', (text, currency, machineReadable) => {
+    expect(parsePriceText(text, { currency, machineReadable })).toBeNull();
+  });
+
+  it('reads a JSON number with excess digits by the same rule', () => {
+    expect(parsePriceText(71.910401, { currency: 'EUR' })).toEqual({ amount: '71.91', currency: 'EUR' });
+    expect(parsePriceText(34.992001, { currency: 'GBP' })).toBeNull();
+  });
+
   it('rejects negative, non-finite and exponent numbers, and decimals the currency does not have', () => {
     expect(parsePriceText(-1, { currency: 'EUR' })).toBeNull();
     expect(parsePriceText(Number.NaN, { currency: 'EUR' })).toBeNull();
@@ -200,10 +273,24 @@ describe('parsePriceText: a fraction with no integer part', () => {
 
   it('refuses a separator doubled or cut from its digits, never reading half the number', () => {
     expect(read('$..75')).toBeNull(); // old: 75
-    expect(read('$119. 95')).toBeNull(); // old: 119.00 USD
-    expect(read('130, 38 zł')).toBeNull(); // old: 38.00 PLN
-    expect(read('1.837, 32 €')).toBeNull(); // old: 32.00 EUR
     expect(read('$.750.30')).toBeNull(); // old: 750.30
+    expect(read('1. 250 €')).toBeNull(); // three digits after the gap: thousands or decimals, no guess
+  });
+
+  it('reads a separator cut from its two decimals by a space as one number (issue 26 §8)', () => {
+    expect(read('$119. 95')).toBe('119.95 USD'); // refused before issue 26; old parser: 119.00 USD
+    expect(read('130, 38 zł')).toBe('130.38 PLN'); // refused before issue 26; old parser: 38.00 PLN
+    expect(read('1.837, 32 €')).toBe('1837.32 EUR'); // refused before issue 26; old parser: 32.00 EUR
+    expect(read('392. 00', { currency: 'EUR' })).toBe('392.00 EUR');
+    expect(read('$ 8. 94')).toBe('8.94 USD');
+    expect(read('118, 99 TL')).toBe('118.99 TRY');
+  });
+
+  it('never joins a year and a price, nor digits that go on', () => {
+    expect(read('2025, 22 €')).toBeNull();
+    expect(read('Ausgabe 2019. 24 €')).toBeNull();
+    expect(read('12. 345 €')).toBeNull();
+    expect(read('12. 34,56 €')).toBe('34.56 EUR'); // "12." ends something else: the price is 34,56 €
   });
 });
 
