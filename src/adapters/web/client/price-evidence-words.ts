@@ -1,4 +1,4 @@
-// Pure: a quote's evidence (the API's `evidence`: "json-ld 12.99 EUR; visible 12.99 agrees") in words a reader
+// Pure: a quote's evidence (the API's `evidence`: `json-ld "12.99" EUR; visible "12,99 €" agrees`) in words a reader
 // understands — which part of the store's page the price was read from, and which other parts agree.
 
 /** Each source of a page, as evidence segments start with its name. */
