@@ -65,9 +65,12 @@ function invalid(field: string, why: string): ValidationError {
   return new ValidationError(`Invalid GTIN: ${why}`, [{ field, message: `not a valid GTIN (EAN-13, UPC-A, GTIN-14 or GTIN-8): ${why}` }]);
 }
 
-/** GS1's check digit of the first 13 digits of a GTIN-14: weights 3 and 1 alternating from the left. */
-function gs1CheckDigit(first13: string): string {
+/**
+ * GS1's check digit of a number's digits before it (any GTIN length; an ISBN-13 is an EAN-13): weights 3 and 1
+ * alternating from the rightmost digit, which weighs 3.
+ */
+export function gs1CheckDigit(digits: string): string {
   let sum = 0;
-  for (let i = 0; i < 13; i++) sum += Number(first13[i]) * (i % 2 === 0 ? 3 : 1);
+  for (let i = 0; i < digits.length; i++) sum += Number(digits[digits.length - 1 - i]) * (i % 2 === 0 ? 3 : 1);
   return String((10 - (sum % 10)) % 10);
 }

@@ -1,4 +1,5 @@
 import { ValidationError } from '../shared/domain-error.js';
+import { gs1CheckDigit } from './gtin.js';
 
 /** An ISBN, always held as the 13-digit form; accepts ISBN-10 or ISBN-13 with or without hyphens/spaces. */
 export class Isbn {
@@ -10,13 +11,13 @@ export class Isbn {
       if (!compact.startsWith('978') && !compact.startsWith('979')) {
         throw invalid(field, 'an ISBN-13 starts with 978 or 979');
       }
-      if (isbn13CheckDigit(compact.slice(0, 12)) !== compact[12]) throw invalid(field, 'the check digit is wrong');
+      if (gs1CheckDigit(compact.slice(0, 12)) !== compact[12]) throw invalid(field, 'the check digit is wrong');
       return new Isbn(compact);
     }
     if (/^\d{9}[\dX]$/.test(compact)) {
       if (isbn10CheckDigit(compact.slice(0, 9)) !== compact[9]) throw invalid(field, 'the check digit is wrong');
       const body = `978${compact.slice(0, 9)}`;
-      return new Isbn(body + isbn13CheckDigit(body));
+      return new Isbn(body + gs1CheckDigit(body));
     }
     throw invalid(field, 'expected 10 or 13 digits (ISBN-10 may end in X)');
   }
@@ -46,11 +47,6 @@ function invalid(field: string, why: string): ValidationError {
   return new ValidationError(`Invalid ISBN: ${why}`, [{ field, message: `not a valid ISBN: ${why}` }]);
 }
 
-function isbn13CheckDigit(first12: string): string {
-  let sum = 0;
-  for (let i = 0; i < 12; i++) sum += Number(first12[i]) * (i % 2 === 0 ? 1 : 3);
-  return String((10 - (sum % 10)) % 10);
-}
 
 function isbn10CheckDigit(first9: string): string {
   let sum = 0;

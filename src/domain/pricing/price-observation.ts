@@ -1,6 +1,9 @@
 export const AVAILABILITIES = ['in_stock', 'out_of_stock', 'preorder', 'unknown'] as const;
 export type Availability = (typeof AVAILABILITIES)[number];
 
+/** A quote's evidence is short: it is stored with every quote and written into log events. */
+export const EVIDENCE_MAX_CHARS = 200;
+
 /** What a store page says about an edition: a price in a currency, whether it can be bought, and where. */
 export interface PriceObservation {
   /** Decimal string with the currency's minor digits ("18.09", "1500" for JPY). */
@@ -11,8 +14,8 @@ export interface PriceObservation {
   /** The page the price was read from (after redirects). */
   url: string;
   /**
-   * Why this is the price, in one short line (at most 200 characters): the deciding source and what it read, the
-   * sources that agree (`json-ld offers.price "12.99" EUR; visible .price "12,99 €" agrees`). Only what the page
+   * Why this is the price, in one short line (at most EVIDENCE_MAX_CHARS): the deciding source and what it read, the
+   * sources that agree (`json-ld "12.99" EUR; visible "12,99 €" agrees`). Only what the page
    * said, never who asked. Absent when the source cannot tell.
    */
   evidence?: string;

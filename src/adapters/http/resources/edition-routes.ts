@@ -29,9 +29,6 @@ const EditionBody = z.strictObject({
   edition_title: TextOf(500).nullable().optional(),
   publisher: TextOf(300).nullable().optional(),
   published_year: z.number().int().nullable().optional(),
-}).refine((body) => body.isbn !== null || (body.gtin ?? null) !== null, {
-  message: 'required: an edition has an isbn, a gtin or both',
-  path: ['isbn'],
 });
 
 const BookIdParams = z.strictObject({ bookId: IdText });

@@ -3,7 +3,7 @@ import { inject, injectable } from 'inversify';
 import type { StoreTarget } from '../../../application/pricing/ports/price-source.js';
 import type { CooldownClaim, EditionTargets, PricingRepository, UserFetchQuota } from '../../../application/pricing/ports/pricing-repository.js';
 import type { EditionFormat } from '../../../domain/catalog/edition.js';
-import type { Availability } from '../../../domain/pricing/price-observation.js';
+import { type Availability, EVIDENCE_MAX_CHARS } from '../../../domain/pricing/price-observation.js';
 import type { NewDailyQuote, PriceQuote } from '../../../domain/pricing/price-quote.js';
 import type { PageRequest, PageSlice } from '../../../domain/shared/page.js';
 import { Money } from '../../../domain/shared/money.js';
@@ -12,8 +12,6 @@ import { queryPage } from '../../kits/sql/keyset.js';
 import { OrmEntityManager } from '../orm-tokens.js';
 import { type Row, toDate, toId } from './row-mapping.js';
 
-/** A quote's evidence is at most this long (PriceObservation.evidence). */
-const EVIDENCE_MAX_CHARS = 200;
 
 const TARGET_COLUMNS = 's.store_id, s.store_key, s.currency, s.extraction, e.isbn, e.gtin, s.product_url_template';
 

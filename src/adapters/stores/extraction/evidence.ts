@@ -1,7 +1,5 @@
+import { EVIDENCE_MAX_CHARS } from '../../../domain/pricing/price-observation.js';
 import type { ExtractionReport, PriceCandidate, SourceReport } from './types.js';
-
-/** A quote's evidence is short: it is stored with every quote and written into log events. */
-export const EVIDENCE_MAX_CHARS = 200;
 /** What one source read, at most (a page's text can be anything). */
 const READ_MAX_CHARS = 60;
 const MORE = '…';

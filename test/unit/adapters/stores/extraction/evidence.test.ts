@@ -1,6 +1,7 @@
 // A quote's evidence: which source decided, what it read, which others agree; short and built from the report alone.
 import { describe, expect, it } from 'vitest';
-import { EVIDENCE_MAX_CHARS, evidenceOf } from '../../../../../src/adapters/stores/extraction/evidence.js';
+import { evidenceOf } from '../../../../../src/adapters/stores/extraction/evidence.js';
+import { EVIDENCE_MAX_CHARS } from '../../../../../src/domain/pricing/price-observation.js';
 import { explainPrice } from '../../../../../src/adapters/stores/extraction/extract-price.js';
 import type { ExtractionReport, PriceCandidate, SourceReport } from '../../../../../src/adapters/stores/extraction/types.js';
 
