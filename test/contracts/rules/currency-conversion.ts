@@ -1,7 +1,8 @@
 // Currency conversion (C11.4): which day's rate a quote is converted at, the cross rate through the euro, and the
 // converted amount. Stated once in the domain (domain/pricing/exchange-rates.ts: convertOnDay, i.e. rateDayFor,
-// crossRate, convert); the SQL that ranks converted prices runs sql-currency-conversion.ts (rateSql,
-// convertedMinorSql) over reference_rate. Each case: the rates published (units per euro, by day), a quote's price and
+// crossRate, convert); the SQL that ranks converted prices runs sql-currency-conversion.ts: one quote's rate searched
+// in reference_rate (rateSql, convertedMinorSql), and every day's rates from the calendar reference_rate_day that
+// statements converting many quotes join (calendarRatesSql, byMinorFactorSql). Both play every case. Each case: the rates published (units per euro, by day), a quote's price and
 // day, the currency it is converted into.
 import type { RuleTable } from './rule-table.js';
 

@@ -6,7 +6,7 @@ import type { HistoryWindow, WishPriceHistory } from '../../../domain/wishes/pri
 import { selectRows } from '../../kits/sql/select-rows.js';
 import { OrmEntityManager } from '../orm-tokens.js';
 import { bigintArray, toId } from './row-mapping.js';
-import { convertedMinorSql, rateSql, utcDaySql } from './sql-currency-conversion.js';
+import { byMinorFactorSql, utcDaySql } from './sql-currency-conversion.js';
 import { READER, readsEdition } from './sql-wish-prices.js';
 
 /*
@@ -15,7 +15,7 @@ import { READER, readsEdition } from './sql-wish-prices.js';
  * first day of the window's first month: the window's daily quotes, and the monthly quotes of the months it touches
  * (a monthly quote's fetched_at is its month's last quote, inside its month). Days are UTC days. Prices are in the
  * user's currency: when the user converts (C11.4), a quote in another currency counts converted at the rate of its
- * day (a quote without a usable rate does not count), as a wish's best and lowest prices do.
+ * day (`reader_rates`: a quote without a usable rate does not count), as a wish's best and lowest prices do.
  */
 const STATEMENT = `with ${READER},
 listed as (select w.wish_id, w.book_id from wish w where w.user_id = ? and w.wish_id = any(?::bigint[])),
@@ -28,10 +28,10 @@ points as (
   join edition e on ${readsEdition('l.book_id')}
   join price_quote q on q.edition_id = e.edition_id and q.store_id = any(r.store_ids)
    and q.fetched_at >= date_trunc('month', ?::date)::timestamp at time zone 'UTC'
-  left join lateral (${rateSql('q.currency', 'r.currency', utcDaySql('q.fetched_at'))}) x on q.currency <> r.currency
+  left join reader_rates x on x.currency = q.currency and x.day = ${utcDaySql('q.fetched_at')}
   cross join lateral (
     select case when q.currency = r.currency then coalesce(q.min_minor, q.amount_minor)
-                when x.rate is not null then ${convertedMinorSql('coalesce(q.min_minor, q.amount_minor)', 'x.rate', 'q.currency', 'r.digits')} end
+                when x.minor_factor is not null then ${byMinorFactorSql('coalesce(q.min_minor, q.amount_minor)', 'x.minor_factor')} end
            as low_minor) c
   where (q.currency = r.currency or r.converts) and c.low_minor is not null and not q.suspect
     and ((q.quote_kind = 'daily' and q.fetched_at >= ?::timestamptz)

@@ -5,7 +5,7 @@ import { Money } from '../../../domain/shared/money.js';
 import { type BestPrice, type Conversion, isBelowMaxPrice, type LowestPrice, type PricedWish } from '../../../domain/wishes/wish-prices.js';
 import { type Row, toDate, toId } from './row-mapping.js';
 import { belowMaxPriceSql } from './sql-below-max-price.js';
-import { convertedMinorSql, minorDigitsSql, minorFactorFloorSql, rateSql, utcDaySql } from './sql-currency-conversion.js';
+import { byMinorFactorSql, calendarRatesSql, minorDigitsSql, minorFactorFloorSql, utcDaySql } from './sql-currency-conversion.js';
 import { shippingMinorSql, shippingRulesSql } from './sql-shipping.js';
 
 /*
@@ -43,17 +43,21 @@ const STORE_IN_SCOPE = 'store_sells_to(s, p.country, case when p.convert_currenc
 
 /**
  * The caller's scope, worked out once: currency (and its minor digits), country, whether they convert, formats,
- * readable languages, the stores whose quotes count, those stores' shipping to the reader (`ships`: store id →
+ * readable languages, the stores whose quotes count (and their names, `store_names`: store id → name, so a winner's
+ * name costs no read of the store table), those stores' shipping to the reader (`ships`: store id →
  * the store's currency and its charges to the reader's country, else to `*`; stores that say nothing are absent), and,
  * for a reader who converts, each other currency of their stores with a lower bound of what its minor unit is worth in
  * theirs on any day (`rate_floors`: currency → factor; a currency without rates is absent, its quotes convert never).
- * Shared with the price history (sql-wish-price-history.ts), so both read one scope. Takes the user id as its
- * parameter.
+ * Beside it, `reader_rates`: the rate of every day from each of those currencies into the reader's (calendarRatesSql:
+ * currency, day, rate, rate_date, minor_factor), which converted rows join by equality — one hash per statement,
+ * built only when a row needs it. Shared with the price history (sql-wish-price-history.ts), so both read one scope.
+ * Takes the user id as its parameter.
  */
 export const READER = `reader as (
   select p.currency, p.formats, p.country, p.convert_currencies as converts, ${minorDigitsSql('p.currency')} as digits,
          array(select ul.language_id from user_language ul where ul.user_id = p.user_id) as language_ids,
          array(select s.store_id from store s where ${STORE_IN_SCOPE}) as store_ids,
+         (select jsonb_object_agg(s.store_id::text, s.store_name) from store s where ${STORE_IN_SCOPE}) as store_names,
          coalesce((select jsonb_object_agg(s.store_id::text, jsonb_build_object('currency', s.currency, 'rules', ${shippingRulesSql('s', 'p.country')}))
                    from store s where ${STORE_IN_SCOPE} and ${shippingRulesSql('s', 'p.country')} is not null), '{}') as ships,
          case when p.convert_currencies then coalesce((
@@ -62,6 +66,9 @@ export const READER = `reader as (
              from (select distinct s.currency from store s where ${STORE_IN_SCOPE} and s.currency <> p.currency) o) c
            where c.factor is not null), '{}') else '{}' end as rate_floors
   from effective_preferences p where p.user_id = ?
+),
+reader_rates as materialized (
+  ${calendarRatesSql('select o.currency::char(3) as from_currency, r.currency as to_currency, r.digits as to_digits from reader r cross join jsonb_object_keys(r.rate_floors) as o(currency)')}
 )`;
 
 /**
@@ -123,12 +130,15 @@ const IN_STOCK = " and p.latest_availability <> 'out_of_stock'";
 /** The best price's order (the book's index order after its currency). */
 const BEST_ORDER = 'p.latest_minor, p.latest_fetched_at desc, p.edition_id, p.store_id';
 
-/** Row `p`'s rate into the reader's currency for a quote fetched at `at` (`x.rate`, `x.rate_date`; null when none). */
-const rateOf = (at: string): string => `left join lateral (${rateSql('p.currency', 'r.currency', utcDaySql(at))}) x on true`;
+/**
+ * Row `p`'s rate into the reader's currency for a quote fetched at `at` (`x.rate`, `x.rate_date`, `x.minor_factor`;
+ * null when none, or when the row is in the reader's currency): its day's row of `reader_rates`.
+ */
+const rateOf = (at: string): string => `left join reader_rates x on x.currency = p.currency and x.day = ${utcDaySql(at)}`;
 
 /** `minor` (of row `p`'s currency) in the reader's currency: itself, or converted at `x.rate`; null without a rate. */
 const inReaderCurrency = (minor: string): string =>
-  `case when p.currency = r.currency then ${minor} when x.rate is not null then ${convertedMinorSql(minor, 'x.rate', 'p.currency', 'r.digits')} end`;
+  `case when p.currency = r.currency then ${minor} when x.minor_factor is not null then ${byMinorFactorSql(minor, 'x.minor_factor')} end`;
 
 /** Row `p`'s store's shipping entry in the reader's `ships`. */
 const SHIP = "(r.ships -> p.store_id::text)";
@@ -136,13 +146,14 @@ const SHIP = "(r.ships -> p.store_id::text)";
 const SHIPPING_OF_P = shippingMinorSql(`(${SHIP} -> 'rules')`, 'p.amount_minor', 'p.currency', `(${SHIP} ->> 'currency')`);
 
 /**
- * An offer row `p` (store_id, currency, amount_minor, fetched_at), valued for the reader `r`: `x` its
+ * An offer row `p` (store_id, currency, amount_minor, fetched_at), valued for the reader `r` (`offset 0`: its amount and
+ * shipping worked out once per row, not again in every expression that uses them): `x` its
  * rate, `v.user_minor` its amount in the reader's currency (null: no usable rate), `v.shipping_minor` shipping to the
  * reader's country in the quote's currency (null: unknown), `v.user_shipping_minor` the same in the reader's
  * currency, and `v.ranking_minor` what ranks it.
  */
 const VALUED = `${rateOf('p.fetched_at')}
-      cross join lateral (select ${inReaderCurrency('p.amount_minor')} as user_minor, ${SHIPPING_OF_P} as shipping_minor) u
+      cross join lateral (select ${inReaderCurrency('p.amount_minor')} as user_minor, ${SHIPPING_OF_P} as shipping_minor offset 0) u
       cross join lateral (select u.user_minor, u.shipping_minor, ${inReaderCurrency('u.shipping_minor')} as user_shipping_minor) v0
       cross join lateral (select v0.*, v0.user_minor + coalesce(v0.user_shipping_minor, 0) as ranking_minor) v`;
 
@@ -195,11 +206,11 @@ export function bestOffer(needs: ReaderNeeds): string {
       limit 1`;
 }
 
-/** The URL and the store name of the best offer of edition `editionId` at store `storeId` in `currency` (column expressions). */
+/** The URL and the store name of the best offer of edition `editionId` at store `storeId` in `currency` (column expressions; reader `r`). */
 export const winnerDetails = (editionId: string, storeId: string, currency: string): { url: string; storeName: string } => ({
   url: `(select u.latest_url from edition_store_price u
                      where u.edition_id = ${editionId} and u.store_id = ${storeId} and u.currency = ${currency})`,
-  storeName: `(select s.store_name from store s where s.store_id = ${storeId})`,
+  storeName: `(r.store_names ->> ${storeId}::text)`,
 });
 
 const BEST_WINNER = winnerDetails('b.edition_id', 'b.store_id', 'b.currency');
@@ -216,6 +227,28 @@ const FIRST_LOW = `select ${LOW_COLUMNS} from edition_store_price p
       limit 1`;
 
 /**
+ * Wish `w`'s rows that may hold its lowest price ever in scope (edition_id, format, store_id, currency, low_minor,
+ * fetched_at): the lowest in the reader's currency and, for a reader who converts, the other currencies' rows it bounds
+ * (those that, converted at the lowest rate of any day, could come under it).
+ */
+function lowestCandidates(needs: ReaderNeeds): string {
+  if (!needs.converts) return FIRST_LOW;
+  return `with first as materialized (${FIRST_LOW})
+      select * from first
+      union all${othersInScope(LOW_COLUMNS, 'p.lowest_minor', '(select f.low_minor from first f)', '')}`;
+}
+
+/**
+ * Candidate `p`'s lowest price in the reader's currency, `l.user_low_minor` (null: no usable rate), after its rate `x`.
+ * `offset 0` keeps it one computation per row: pulled up, PostgreSQL would repeat it in the filter, the sort and the
+ * output.
+ */
+const LOW_VALUED = `cross join lateral (select ${inReaderCurrency('p.low_minor')} as user_low_minor offset 0) l`;
+const LOW_COLUMNS_VALUED = 'p.edition_id, p.format, p.store_id, p.currency, p.low_minor, p.fetched_at, x.rate, x.rate_date, l.user_low_minor';
+/** The lowest price's order: the lowest in the reader's currency, ties to the earliest quote, then edition and store. */
+const LOW_ORDER = 'l.user_low_minor, p.fetched_at, p.edition_id, p.store_id';
+
+/**
  * Wish `w`'s lowest price ever in scope: edition_id, format, store_id, currency, low_minor, fetched_at, rate,
  * rate_date, user_low_minor (no row without one). For a reader who converts, the lowest in their currency bounds the
  * other currencies' rows that are read and converted.
@@ -225,18 +258,12 @@ export function lowest(needs: ReaderNeeds): string {
     return `select p.*, null::numeric as rate, null::date as rate_date, p.low_minor as user_low_minor
     from (${FIRST_LOW}) p`;
   }
-  return `with first as materialized (${FIRST_LOW}),
-      candidates as (
-        select * from first
-        union all${othersInScope(LOW_COLUMNS, 'p.lowest_minor', '(select f.low_minor from first f)', '')}
-      )
-    select p.edition_id, p.format, p.store_id, p.currency, p.low_minor, p.fetched_at, x.rate, x.rate_date,
-           l.user_low_minor
-    from candidates p
+  return `select ${LOW_COLUMNS_VALUED}
+    from (${lowestCandidates(needs)}) p
     ${rateOf('p.fetched_at')}
-    cross join lateral (select ${inReaderCurrency('p.low_minor')} as user_low_minor) l
+    ${LOW_VALUED}
     where l.user_low_minor is not null
-    order by l.user_low_minor, p.fetched_at, p.edition_id, p.store_id
+    order by ${LOW_ORDER}
     limit 1`;
 }
 
