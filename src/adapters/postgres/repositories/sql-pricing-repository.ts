@@ -16,13 +16,17 @@ import { type Row, toDate, toId } from './row-mapping.js';
 const TARGET_COLUMNS = 's.store_id, s.store_key, s.currency, s.extraction, e.isbn, e.gtin, s.product_url_template';
 
 /**
- * The stores (`s`) an edition (`e`) is asked at: active, selling its format, and able to address it
- * (`expandProductUrl`). A URL template that needs an ISBN-10 cannot address a 979- edition, which has none; one that
- * needs an ISBN cannot address a product with only a GTIN (`{gtin}` addresses every edition).
+ * Whether store `s`'s product URL template can address edition `e`: the SQL twin of `expandProductUrl` giving a URL
+ * (domain/pricing/product-url.ts), held equal by test/contracts/rules/store-addresses-edition.ts. A template that needs
+ * an ISBN-10 cannot address a 979- edition, which has none; one that needs an ISBN cannot address a product with only
+ * a GTIN (`{gtin}` addresses every edition).
  */
-export const STORE_ASKS_EDITION = `s.is_active and e.format = any(s.formats)
-  and (strpos(s.product_url_template, '{isbn10}') = 0 or e.isbn like '978%')
+export const STORE_ADDRESSES_EDITION = `(strpos(s.product_url_template, '{isbn10}') = 0 or e.isbn like '978%')
   and (e.isbn is not null or s.product_url_template !~ '[{]isbn(13|10){0,1}[}]')`;
+
+/** The stores (`s`) an edition (`e`) is asked at: active, selling its format, and able to address it. */
+export const STORE_ASKS_EDITION = `s.is_active and e.format = any(s.formats)
+  and ${STORE_ADDRESSES_EDITION}`;
 
 @injectable()
 export class SqlPricingRepository implements PricingRepository {
