@@ -11,7 +11,8 @@ import { apiRoutes } from '../adapters/http/api-routes.js';
 import { authenticate } from '../adapters/http/auth/authenticate.js';
 import { JwtVerifier } from '../adapters/http/auth/jwt-verifier.js';
 import { createHttpApp } from '../adapters/http/http-app.js';
-import { consoleLogger } from '../adapters/kits/console/console-output.js';
+import { accessLogLine, type AccessLogEntry } from '../adapters/http/access-log.js';
+import { BatchedLines } from '../adapters/kits/console/batched-lines.js';
 import { healthRoutes } from '../adapters/kits/http/health-routes.js';
 import { CursorCodec } from '../adapters/kits/http/pagination/cursor-codec.js';
 import { Paginator } from '../adapters/kits/http/pagination/page-links.js';
@@ -63,8 +64,17 @@ export async function apiHttpApp(container: Container, config: AppConfig, starte
     version: SERVICE_VERSION,
     extraRoutes: outsideApi,
     webRoutes: await createWebRoutes({ devSignIn: config.web.devSignIn, hsSecret: started.hsSecret, oidcIssuer: config.oidc?.issuer ?? null }),
-    accessLog: config.accessLog ? (entry) => consoleLogger.info('request', entry) : undefined,
+    accessLog: config.accessLog ? accessLogToStdout(clock) : undefined,
   });
+}
+
+/**
+ * The access log on stdout: each answer's line (accessLogLine), written with the others of its turn of the event loop
+ * (BatchedLines), so a busy service does not make a system call per request.
+ */
+function accessLogToStdout(clock: Clock): (entry: AccessLogEntry) => void {
+  const lines = new BatchedLines();
+  return (entry) => lines.push(accessLogLine(entry, clock.now()));
 }
 
 /** The standalone logging component's HTTP application: its probe and its routes. */
