@@ -1,5 +1,4 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createInterface } from 'node:readline';
 
 export interface ChildHandle {
   name: string;
@@ -31,7 +30,7 @@ export function runningChildren(): ChildHandle[] {
   return [...running];
 }
 
-/** Starts `node <args>` and resolves when a line of its output matches `ready`; its output is echoed with a prefix. */
+/** Starts `node <args>` and resolves when a line of its output matches `ready`; its output until then is echoed with a prefix. */
 export function startNodeChild(options: ChildOptions): Promise<ChildHandle> {
   const child: ChildProcess = spawn(process.execPath, options.args, {
     cwd: options.cwd,
@@ -87,8 +86,20 @@ export function startNodeChild(options: ChildOptions): Promise<ChildHandle> {
         resolve(handle);
       }
     };
-    if (child.stdout) createInterface({ input: child.stdout }).on('line', onLine);
-    if (child.stderr) createInterface({ input: child.stderr }).on('line', onLine);
+    // Until it is ready the child's lines are echoed (what it does on start is worth reading); after, they are only
+    // kept, the last 40 for an error report: echoing an access log line per request through this process would spend
+    // the cores being measured (after, a chunk is only cut into lines for the tail).
+    for (const stream of [child.stdout, child.stderr]) {
+      let partial = '';
+      stream?.setEncoding('utf8');
+      stream?.on('data', (chunk: string) => {
+        const lines = (partial + chunk).split('\n');
+        partial = lines.pop() ?? '';
+        let i = 0;
+        while (!ready && i < lines.length) onLine(lines[i++]!);
+        keepLast(tail, lines.slice(i), 40);
+      });
+    }
     const timer = setTimeout(() => {
       if (ready) return;
       void handle.stop(2000);
@@ -105,8 +116,17 @@ export function startNodeChild(options: ChildOptions): Promise<ChildHandle> {
         clearTimeout(timer);
         reject(new Error(`${options.name} exited (${signal ?? `code ${code}`}) before it was ready:\n${tail.join('\n')}`));
       } else if (!stopping) {
-        options.say(`  ${options.name} exited unexpectedly (${signal ?? `code ${code}`})`);
+        options.say(`  ${options.name} exited unexpectedly (${signal ?? `code ${code}`}); its last lines:\n${tail.join('\n')}`);
       }
     });
   });
+}
+
+/** `lines` appended to `tail`, which keeps only its last `max`. */
+function keepLast(tail: string[], lines: readonly string[], max: number): void {
+  if (lines.length >= max) tail.splice(0, tail.length, ...lines.slice(-max));
+  else {
+    tail.push(...lines);
+    if (tail.length > max) tail.splice(0, tail.length - max);
+  }
 }
