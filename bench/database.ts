@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -7,6 +7,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { migrate } from '../src/adapters/postgres/database.js';
 import { startEmbeddedPostgres } from '../src/adapters/postgres/embedded-postgres.js';
+import { countAsOwn, parentPid } from './cpu.js';
 
 export interface BenchDatabase {
   /** URL of the benchmark's own database. */
@@ -71,6 +72,11 @@ async function externalDatabase(serverUrl: string, say: (line: string) => void):
   const name = `${DATABASE_NAME_PREFIX}_${randomBytes(4).toString('hex')}`;
   await adminQuery(serverUrl, `create database ${name}`);
   say(`Using the server in DATABASE_URL; created database ${name} (dropped at the end)`);
+  const postmaster = await localPostmasterOf(serverUrl);
+  if (postmaster !== null) {
+    countAsOwn(postmaster);
+    say(`  the server runs on this machine (postmaster ${postmaster}): its CPU counts as the benchmark's own`);
+  }
   const url = withDatabase(serverUrl, name);
   let dropped = false;
   return {
@@ -129,6 +135,27 @@ async function embeddedDatabase(say: (line: string) => void): Promise<BenchDatab
       if (!removed) rmSync(folder, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The postmaster of the server at `url` when it runs on this machine: the parent of the backend serving a connection
+ * (as /proc shows it). null for a server elsewhere, or in a container whose processes this machine does not show.
+ */
+async function localPostmasterOf(url: string): Promise<number | null> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000 });
+  await client.connect();
+  try {
+    const [row] = (await client.query<{ pid: number }>('select pg_backend_pid() as pid')).rows;
+    const backend = row?.pid ?? null;
+    if (backend === null || parentPid(backend) === null) return null;
+    // The same pid on another machine would be another process: it must be a PostgreSQL backend here.
+    const command = readFileSync(`/proc/${backend}/cmdline`, 'utf8');
+    return command.startsWith('postgres') ? parentPid(backend) : null;
+  } catch {
+    return null;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
 }
 
 async function adminQuery(url: string, sql: string): Promise<void> {
