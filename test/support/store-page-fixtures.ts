@@ -85,6 +85,8 @@ const HAND_WRITTEN: Array<[string, string, string, ExtractionConfig, KnownPage['
   ['two-new-prices.html', '', PAGE, { defaultCurrency: 'GBP' }, null],
   ['no-price.html', '', PAGE, { defaultCurrency: 'EUR' }, null],
   ['price-specification.html', '', PAGE, { defaultCurrency: 'EUR' }, price('19.99', 'EUR')],
+  // An edition with an ISBN and a different barcode (issue 26 §9): the page names only its cover's UPC, as an EAN-13.
+  ['classes/edition-isbn-and-upc.html', 'ISBN and UPC', PAGE, { defaultCurrency: 'USD', isbn13: '9780306406157', gtin: '036000291452' }, price('8.99', 'USD')],
   // Shop platforms' price blocks (platforms/): hand-written after each platform's templates.
   ['platforms/magento2.html', '', 'https://nordlicht.example/die-vermessung-der-welt.html', { defaultCurrency: 'EUR' }, price('27.50', 'EUR')],
   ['platforms/shopify.html', '', 'https://lantern-street.example/products/kindred', { defaultCurrency: 'CAD' }, price('14.99', 'CAD')],

@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import { draftEdition, untitledBookTitle } from '../../domain/catalog/edition-draft.js';
+import { draftEdition, untitledBookTitle, untitledProductTitle } from '../../domain/catalog/edition-draft.js';
 import { Money } from '../../domain/shared/money.js';
 import { matchKeyOf } from '../../domain/shared/search-text.js';
 import { ServiceUnavailableError, TooLargeError } from '../../domain/shared/domain-error.js';
@@ -48,7 +48,7 @@ export interface ImportReport {
 }
 
 export interface ImportOptions {
-  /** A row that matches nothing creates its book, authors and (with an ISBN) edition, then the wish. */
+  /** A row that matches nothing creates its book, authors and (with an ISBN or a GTIN) edition, then the wish. */
   createMissing?: boolean;
   /**
    * Aborted when the service starts stopping: the import stops between two chunks (those before are committed) and
@@ -70,7 +70,8 @@ interface BookToCreate {
 const ROW_REFUSED = "the catalog could not store this row's book";
 
 /**
- * Imports a wish list file: ISBN match first, else exact (folded) title plus author; with `createMissing`, a row that
+ * Imports a wish list file: ISBN match first, then GTIN (a product without an ISBN, or an edition's other barcode),
+ * else exact (folded) title plus author; with `createMissing`, a row that
  * matches nothing creates what it needs from the export's own columns. Set-based per chunk of IMPORT_CHUNK_ROWS rows:
  * a fixed number of queries per chunk, one insert that skips books already wished, so re-importing creates nothing.
  * Each chunk is one transaction; creating chunks are serialised (they match and create under one lock, released at
@@ -133,9 +134,12 @@ export class ImportWishes {
   private async importChunk(userId: number, parsed: ParsedWishImportChunk, options: ImportOptions, report: ImportReport): Promise<void> {
     if (options.createMissing === true) await this.writer.lockCreation();
     const byIsbn = await this.matcher.booksByIsbn([...new Set(parsed.candidates.flatMap((c) => c.isbns))]);
+    const byGtin = await this.matcher.booksByGtin([...new Set(parsed.candidates.flatMap((c) => c.gtin ?? []))]);
+    const identified = (c: ImportCandidate): number | undefined =>
+      c.isbns.map((isbn) => byIsbn.get(isbn)).find((id) => id !== undefined) ?? (c.gtin === null ? undefined : byGtin.get(c.gtin));
     // Each row's title keys, worked out once: they are both asked for and matched against.
     const formsOf = new Map<ImportCandidate, string[]>();
-    for (const c of parsed.candidates) if (c.title && !c.isbns.some((isbn) => byIsbn.has(isbn))) formsOf.set(c, titleForms(c));
+    for (const c of parsed.candidates) if (c.title && identified(c) === undefined) formsOf.set(c, titleForms(c));
     const byTitle = await this.matcher.booksByTitle([...new Set([...formsOf.values()].flat())]);
 
     const matched: Array<{ candidate: ImportCandidate; bookId: number }> = [];
@@ -144,8 +148,8 @@ export class ImportWishes {
     const invalid: ImportReport['invalid'] = [...parsed.invalid];
     const now = this.clock.now();
     for (const candidate of parsed.candidates) {
-      const isbnMatch = candidate.isbns.map((isbn) => byIsbn.get(isbn)).find((id) => id !== undefined);
-      const outcome = isbnMatch !== undefined ? { bookId: isbnMatch } : matchByTitle(candidate, formsOf.get(candidate) ?? [], byTitle);
+      const identifierMatch = identified(candidate);
+      const outcome = identifierMatch !== undefined ? { bookId: identifierMatch } : matchByTitle(candidate, formsOf.get(candidate) ?? [], byTitle);
       if ('bookId' in outcome) {
         matched.push({ candidate, bookId: outcome.bookId });
       } else if (options.createMissing === true && outcome.reason !== 'ambiguous_title') {
@@ -233,24 +237,28 @@ function listUpTo<T>(list: T[], more: readonly T[]): void {
 function creationKey(candidate: ImportCandidate): string {
   const isbn = candidate.isbns[0];
   if (isbn !== undefined) return `isbn:${isbn}`;
+  if (candidate.gtin !== null) return `gtin:${candidate.gtin}`;
   return `title:${matchKeyOf(candidate.title ?? '')}\u0001${matchKeyOf(candidate.authors[0] ?? candidate.author ?? '')}`;
 }
 
 function newBookOf(candidate: ImportCandidate, key: number, now: Date): NewCatalogBook {
-  const isbn = candidate.isbns[0];
+  const isbn = candidate.isbns[0] ?? null;
+  const { gtin } = candidate;
   const authors = candidate.authors.length > 0 ? candidate.authors : candidate.author ? [candidate.author] : [];
   return {
     key,
-    // A bare ISBN: the book is titled by it until the enrichment asks a metadata source for its title and authors.
-    title: candidate.title || untitledBookTitle(isbn as string),
+    // A bare ISBN: the book is titled by it until the enrichment asks a metadata source for its title and authors. A
+    // bare GTIN: by it, until its owner renames it (no source is asked about a GTIN).
+    title: candidate.title || (isbn !== null ? untitledBookTitle(isbn) : untitledProductTitle(gtin as string)),
     authors,
     edition:
-      isbn === undefined
+      isbn === null && gtin === null
         ? null
         : draftEdition(
             'export',
             {
               isbn,
+              gtin,
               format: candidate.format,
               language: candidate.languageCode,
               publisher: candidate.publisher,
@@ -267,7 +275,8 @@ function matchByTitle(
   forms: readonly string[],
   byTitle: Map<string, TitleMatchCandidate[]>,
 ): { bookId: number } | { reason: UnmatchedReason } {
-  const notFound = { reason: candidate.isbns.length > 0 ? 'isbn_not_found' : 'title_not_found' } as const;
+  // A row's GTIN is its identifier as an ISBN is: not finding it is `isbn_not_found` too.
+  const notFound = { reason: candidate.isbns.length > 0 || candidate.gtin !== null ? 'isbn_not_found' : 'title_not_found' } as const;
   const seen = new Set<number>();
   const books = forms
     .flatMap((form) => byTitle.get(form) ?? [])

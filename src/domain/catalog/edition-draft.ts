@@ -36,6 +36,14 @@ export function untitledBookTitle(isbn13: string): string {
   return `ISBN ${isbn13}`;
 }
 
+/**
+ * The title of a book an import creates from a bare barcode (a product without an ISBN): no metadata source is asked
+ * about a GTIN, so it stays until its owner renames it.
+ */
+export function untitledProductTitle(gtin: string): string {
+  return `GTIN ${gtin}`;
+}
+
 /** A publication year an edition may carry (from 1450 to two years ahead of `now`), else null. */
 export function plausiblePublishedYear(year: number | null, now: Date): number | null {
   return year !== null && Number.isInteger(year) && year >= EARLIEST_PUBLISHED_YEAR && year <= latestPublishedYear(now) ? year : null;
@@ -73,6 +81,12 @@ export type TypedEditionFacts = Omit<EditionFacts<number>, 'isbn'> & {
   language: number;
 };
 
+/**
+ * An export row's edition: its ISBN, the GTIN of a product without one (a comic's UPC, a game's EAN), or both (a US
+ * paperback's ISBN and its cover's UPC).
+ */
+export type ExportEditionFacts = Omit<EditionFacts, 'isbn'> & { isbn: string | null; gtin: string | null };
+
 /** An edition ready to be stored: every field resolved, so a writer only writes it. */
 export interface EditionDraft<Language = string> {
   isbn13: string;
@@ -90,6 +104,12 @@ export interface EditionDraft<Language = string> {
 /** A user's edition ready to be stored: it may have a GTIN instead of an ISBN. */
 export type TypedEditionDraft = Omit<EditionDraft<number>, 'isbn13'> & { isbn13: string | null; gtin: string | null };
 
+/**
+ * An edition a catalog creation stores: a source's (`EditionDraft`), or an export row's, which may have a GTIN (the
+ * key only when it has one).
+ */
+export type CatalogEditionDraft = Omit<EditionDraft, 'isbn13'> & { isbn13: string | null; gtin?: string };
+
 const LANGUAGE_CODES = new Set(ISO_639_1_LANGUAGES.map(([code]) => code));
 
 /**
@@ -100,9 +120,10 @@ const LANGUAGE_CODES = new Set(ISO_639_1_LANGUAGES.map(([code]) => code));
  */
 export function draftEdition(origin: 'user', facts: TypedEditionFacts, now: Date): TypedEditionDraft;
 export function draftEdition(origin: Exclude<EditionOrigin, 'user'>, facts: EditionFacts, now: Date): EditionDraft;
+export function draftEdition(origin: 'export', facts: ExportEditionFacts, now: Date): CatalogEditionDraft;
 export function draftEdition(
   origin: EditionOrigin,
-  facts: EditionFacts<string | number> | TypedEditionFacts,
+  facts: EditionFacts<string | number> | TypedEditionFacts | ExportEditionFacts,
   now: Date,
 ): Omit<EditionDraft<string | number>, 'isbn13'> & { isbn13: string | null; gtin?: string | null } {
   const publishedYear = plausiblePublishedYear(facts.publishedYear, now);
@@ -123,11 +144,12 @@ export function draftEdition(
 
   const publisher = facts.publisher?.trim() || null;
   const coverUrl = facts.coverUrl ?? null;
-  const sourcesNotAsked = origin === 'export' || origin === 'search';
+  // The metadata sources are asked by ISBN: an edition known by its GTIN alone has nothing to wait for.
+  const sourcesNotAsked = (origin === 'export' || origin === 'search') && isbn13 !== null;
   const waits = sourcesNotAsked && (guessedFields.length > 0 || publisher === null || publishedYear === null || coverUrl === null);
   return {
     isbn13,
-    ...(origin === 'user' ? { gtin } : {}),
+    ...(origin === 'user' || gtin !== null ? { gtin } : {}),
     format,
     language,
     editionTitle: facts.editionTitle?.trim() || null,

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { inject, injectable } from 'inversify';
+import type { CatalogEditionDraft } from '../../../domain/catalog/edition-draft.js';
 import {
   type AuthorOrigin,
   CatalogRowsRefused,
@@ -33,13 +34,16 @@ insert into book_author (book_id, author_id, position)
 select r.book_id, r.author_id, r.position from jsonb_to_recordset(?::jsonb) as r(book_id bigint, author_id bigint, position smallint)
 on conflict do nothing`;
 
-// An ISBN another request created meanwhile (outside any import) is skipped here and handled below.
+// An ISBN or GTIN another request created meanwhile (outside any import), or an earlier book of the same call holds
+// (a row with an ISBN and its UPC, another with the UPC alone), is skipped here and handled below.
 const INSERT_EDITIONS = `
 insert into edition (${EDITION_DRAFT_COLUMNS})
 select ${EDITION_DRAFT_VALUES}
 from ${EDITION_DRAFT_RECORDS}
-on conflict (isbn) do nothing
-returning isbn`;
+on conflict do nothing
+returning isbn, gtin`;
+
+const OWNERS = 'select isbn, gtin, book_id from edition where isbn = any(?::text[]) or gtin = any(?::text[])';
 
 @injectable()
 export class SqlCatalogWriter implements CatalogWriter {
@@ -69,7 +73,8 @@ export class SqlCatalogWriter implements CatalogWriter {
   private async insert(books: readonly NewCatalogBook[], authorOrigin: AuthorOrigin): Promise<CreatedCatalogBooks> {
     const result: CreatedCatalogBooks = { bookIds: new Map(), createdBooks: 0, createdAuthors: 0, createdEditions: 0 };
 
-    const authors = await findOrCreateAuthors(this.em, books.flatMap((book) => book.authors), authorOrigin === 'user');
+    const named = books.flatMap((book) => book.authors.map((name, i) => ({ name, openLibraryId: book.authorOpenLibraryIds?.[i] ?? null })));
+    const authors = await findOrCreateAuthors(this.em, named, authorOrigin === 'user');
     const authorIds = authors.ids;
     result.createdAuthors = authors.created;
     const ids = (await executeBound(this.em, BOOK_IDS, [books.length])).map((row) => toId(row.id));
@@ -95,25 +100,50 @@ export class SqlCatalogWriter implements CatalogWriter {
     const inserted = new Set<string>();
     if (withEdition.length > 0) {
       const rows = withEdition.map(({ book, id }) => editionDraftRecord(id, book.edition!));
-      for (const row of await executeBound(this.em, INSERT_EDITIONS, [JSON.stringify(rows)])) inserted.add(String(row.isbn));
+      for (const row of await executeBound(this.em, INSERT_EDITIONS, [JSON.stringify(rows)])) {
+        inserted.add(identityOf(nullableText(row.isbn), nullableText(row.gtin)));
+      }
     }
     result.createdEditions = inserted.size;
 
-    // A book whose ISBN was taken meanwhile is not created after all: the row points at the edition's book.
-    const taken = withEdition.filter(({ book }) => !inserted.has(book.edition!.isbn13));
-    const owners = await this.ownersOf(taken.map(({ book }) => book.edition!.isbn13));
+    // A book whose ISBN or GTIN was taken meanwhile is not created after all: the row points at the edition's book.
+    const taken = withEdition.filter(({ book }) => !inserted.has(identityOf(book.edition!.isbn13, book.edition!.gtin ?? null)));
+    const owners = await this.ownersOf(taken.map(({ book }) => book.edition!));
     if (taken.length > 0) await executeBound(this.em, 'delete from book where book_id = any(?::bigint[])', [bigintArray(taken.map((t) => t.id))]);
     for (const { book, id } of created) {
-      const owner = book.edition === null ? undefined : owners.get(book.edition.isbn13);
+      const edition = book.edition;
+      const owner =
+        edition === null
+          ? undefined
+          : ((edition.isbn13 === null ? undefined : owners.get(`isbn:${edition.isbn13}`)) ??
+            (edition.gtin ? owners.get(`gtin:${edition.gtin}`) : undefined));
       result.bookIds.set(book.key, owner ?? id);
     }
     result.createdBooks = created.length - taken.length;
     return result;
   }
 
-  private async ownersOf(isbns: readonly string[]): Promise<Map<string, number>> {
-    if (isbns.length === 0) return new Map();
-    const rows = await executeBound(this.em, 'select isbn, book_id from edition where isbn = any(?::text[])', [textArray(isbns)]);
-    return new Map(rows.map((row) => [String(row.isbn).trim(), toId(row.book_id)]));
+  /** `isbn:<ISBN-13>` and `gtin:<GTIN>` → the book of the edition that holds it. */
+  private async ownersOf(editions: readonly CatalogEditionDraft[]): Promise<Map<string, number>> {
+    if (editions.length === 0) return new Map();
+    const isbns = editions.flatMap((edition) => edition.isbn13 ?? []);
+    const gtins = editions.flatMap((edition) => edition.gtin ?? []);
+    const owners = new Map<string, number>();
+    for (const row of await executeBound(this.em, OWNERS, [textArray(isbns), textArray(gtins)])) {
+      const isbn = nullableText(row.isbn);
+      const gtin = nullableText(row.gtin);
+      if (isbn !== null) owners.set(`isbn:${isbn}`, toId(row.book_id));
+      if (gtin !== null) owners.set(`gtin:${gtin}`, toId(row.book_id));
+    }
+    return owners;
   }
+}
+
+/** One key per edition an insert may return: its ISBN and GTIN together (either may be missing, never both). */
+function identityOf(isbn13: string | null, gtin: string | null): string {
+  return `${isbn13 ?? ''}/${gtin ?? ''}`;
+}
+
+function nullableText(value: unknown): string | null {
+  return value === null || value === undefined ? null : String(value).trim();
 }

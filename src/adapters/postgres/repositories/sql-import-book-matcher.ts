@@ -16,6 +16,12 @@ export class SqlImportBookMatcher implements ImportBookMatcher {
     return new Map(rows.map((r) => [String(r.isbn), toId(r.book_id)]));
   }
 
+  async booksByGtin(gtins: readonly string[]): Promise<Map<string, number>> {
+    if (gtins.length === 0) return new Map();
+    const rows = await executeBound(this.em, 'select e.gtin, e.book_id from edition e where e.gtin = any(?::text[])', [textArray(gtins)]);
+    return new Map(rows.map((r) => [String(r.gtin), toId(r.book_id)]));
+  }
+
   async booksByTitle(titleKeys: readonly string[]): Promise<Map<string, TitleMatchCandidate[]>> {
     const result = new Map<string, TitleMatchCandidate[]>();
     if (titleKeys.length === 0) return result;

@@ -3,16 +3,16 @@ import { pathToFileURL } from 'node:url';
 import type { ExtractionSelectors } from '../extraction/types.js';
 import { definedOnly, type CliOptions } from './cli-options.js';
 import type { ReadingRequest } from './extraction-settings.js';
-import { currencyCode, isbn13Of, offerChoiceOf, pageUrlOf, selectorOf, SettingsError, trustSourceOf } from './setting-values.js';
+import { currencyCode, editionIdsOf, gtinOf, isbn13Of, offerChoiceOf, pageUrlOf, selectorOf, SettingsError, trustSourceOf } from './setting-values.js';
 
 /** One line of a batch file, checked: where its page comes from and what reading it asks for. */
 export type BatchCase = { page: { file: string } | { html: string }; request: ReadingRequest };
 
-const FIELDS = ['file', 'html', 'url', 'store', 'currency', 'isbn', 'selectors', 'offer_choice', 'trust'];
+const FIELDS = ['file', 'html', 'url', 'store', 'currency', 'isbn', 'gtin', 'selectors', 'offer_choice', 'trust'];
 const SELECTOR_FIELDS = ['price', 'currency', 'availability'] as const;
 
 /**
- * Reads `{"file"|"html", "url", "store", "currency", "isbn", "selectors", "offer_choice", "trust"}`; a relative
+ * Reads `{"file"|"html", "url", "store", "currency", "isbn", "gtin", "selectors", "offer_choice", "trust"}`; a relative
  * `file` is relative to the batch file's folder. The command line's options apply to every case; a case's own
  * fields win. An unknown field is an error, so a misspelt setting is never silently ignored. Throws SettingsError.
  */
@@ -38,13 +38,20 @@ export function parseBatchCase(line: string, lineNumber: number, batchFile: stri
     (filePath !== undefined ? pathToFileURL(filePath).href : `${pathToFileURL(path.resolve(batchFile)).href}#line-${lineNumber}`);
   const currency = text('currency');
   const isbn = text('isbn');
+  const gtin = text('gtin');
+  const ids = editionIdsOf(
+    isbn === undefined ? defaults.isbn13 : isbn13Of(isbn, '"isbn"'),
+    gtin === undefined ? defaults.gtin : gtinOf(gtin, '"gtin"'),
+    { isbn: '"isbn"', gtin: '"gtin"' },
+  );
   const offerChoice = text('offer_choice');
   const trust = text('trust');
   const request: ReadingRequest = {
     pageUrl,
     store: text('store') ?? defaults.store,
     currency: currency === undefined ? defaults.currency : currencyCode(currency, '"currency"'),
-    isbn13: isbn === undefined ? defaults.isbn13 : isbn13Of(isbn, '"isbn"'),
+    isbn13: ids.isbn13,
+    gtin: ids.gtin,
     selectors: { ...defaults.selectors, ...caseSelectors(fields.selectors) },
     offerChoice: offerChoice === undefined ? defaults.offerChoice : offerChoiceOf(offerChoice, '"offer_choice"'),
     trust: trust === undefined ? defaults.trust : trustSourceOf(trust, '"trust"'),

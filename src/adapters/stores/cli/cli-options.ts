@@ -1,10 +1,10 @@
 import { EXTRACTION_SOURCES, type ExtractionSelectors, type ExtractionSource } from '../extraction/types.js';
-import { currencyCode, isbn13Of, offerChoiceOf, pageUrlOf, selectorOf, SettingsError, trustSourceOf } from './setting-values.js';
+import { currencyCode, editionIdsOf, gtinOf, isbn13Of, offerChoiceOf, pageUrlOf, selectorOf, SettingsError, trustSourceOf } from './setting-values.js';
 
 /** A mistake in the command line: the CLI prints it with a pointer to --help and exits 2. */
 export class UsageError extends Error {}
 
-/** What the operator asked for; every value already checked (ISBN as ISBN-13, currency upper-cased). */
+/** What the operator asked for; every value already checked (ISBN as ISBN-13, GTIN canonical, currency upper-cased). */
 export interface CliOptions {
   inputs: string[];
   /** The page address of FILE inputs (their host picks the store recipe). */
@@ -12,6 +12,8 @@ export interface CliOptions {
   store?: string;
   currency?: string;
   isbn13?: string;
+  /** The edition's GTIN (a product without an ISBN, or its other barcode), canonical form (`Gtin.canonical`). */
+  gtin?: string;
   selectors: ExtractionSelectors;
   offerChoice?: 'first' | 'lowest';
   trust?: ExtractionSource;
@@ -28,6 +30,7 @@ const VALUE_OPTIONS = [
   'store',
   'currency',
   'isbn',
+  'gtin',
   'selector-price',
   'selector-currency',
   'selector-availability',
@@ -90,7 +93,14 @@ function checked(values: Map<ValueOption, string>, inputs: string[], json: boole
     const currency = values.get('currency');
     if (currency !== undefined) options.currency = currencyCode(currency, '--currency');
     const isbn = values.get('isbn');
-    if (isbn !== undefined) options.isbn13 = isbn13Of(isbn, '--isbn');
+    const gtin = values.get('gtin');
+    Object.assign(
+      options,
+      editionIdsOf(isbn === undefined ? undefined : isbn13Of(isbn, '--isbn'), gtin === undefined ? undefined : gtinOf(gtin, '--gtin'), {
+        isbn: '--isbn',
+        gtin: '--gtin',
+      }),
+    );
     const offerChoice = values.get('offer-choice');
     if (offerChoice !== undefined) options.offerChoice = offerChoiceOf(offerChoice, '--offer-choice');
     const trust = values.get('trust');
@@ -137,6 +147,8 @@ Options:
   --stores-file PATH        operator store recipes (default: the configured STORES_FILE, if any)
   --currency ISO            currency of prices shown without one (default: the store's; with no store: USD, said in the output)
   --isbn ISBN               the edition's ISBN-10 or ISBN-13 (hyphens allowed); counts only that edition's offers
+  --gtin GTIN               the edition's barcode: EAN-13, UPC-A, GTIN-14 or GTIN-8 (check digit checked); a product
+                            without an ISBN, or an edition's other barcode beside --isbn (a page naming either is it)
   --selector-price CSS      CSS selector of the price (end with @attr to read an attribute)
   --selector-currency CSS   CSS selector of the currency
   --selector-availability CSS

@@ -15,6 +15,8 @@ export interface ReadingRequest {
   store?: string | undefined;
   currency?: string | undefined;
   isbn13?: string | undefined;
+  /** The edition's GTIN, canonical form. */
+  gtin?: string | undefined;
   selectors?: ExtractionSelectors | undefined;
   offerChoice?: 'first' | 'lowest' | undefined;
   trust?: ExtractionSource | undefined;
@@ -51,6 +53,7 @@ export function settingsFor(request: ReadingRequest, catalogue: RecipeCatalogue)
     ...(trustSource !== undefined ? { trustSource } : {}),
     ...(extraction.searchPage !== undefined ? { searchPage: extraction.searchPage } : {}),
     ...(request.isbn13 !== undefined ? { isbn13: request.isbn13 } : {}),
+    ...(request.gtin !== undefined ? { gtin: request.gtin } : {}),
   };
   return { config, recipe, gateKey: recipe?.key ?? hostOf(request.pageUrl), currencyAssumed: currency === undefined };
 }

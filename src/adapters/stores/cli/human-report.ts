@@ -32,6 +32,7 @@ function settingsLine(settings: ReadingSettings): string {
     recipe ? `store ${recipe.key} (${recipe.name})` : 'no store recipe',
     `currency ${config.defaultCurrency}${settings.currencyAssumed ? ' (assumed)' : ''}`,
     `isbn ${config.isbn13 ?? 'none'}`,
+    ...(config.gtin !== undefined ? [`gtin ${config.gtin}`] : []),
     `offer choice ${config.offerChoice ?? 'none (refuse to guess)'}`,
   ];
   if (config.trustSource !== undefined) parts.push(`trust ${config.trustSource}`);

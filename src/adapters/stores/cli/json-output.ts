@@ -19,6 +19,8 @@ export function inputJson(reading: InputReading): Record<string, unknown> {
         currency: settings.config.defaultCurrency,
         currencyAssumed: settings.currencyAssumed,
         isbn13: settings.config.isbn13 ?? null,
+        // Only when given, so the object is the same as before for a reading without one.
+        ...(settings.config.gtin !== undefined ? { gtin: settings.config.gtin } : {}),
         selectors: settings.config.selectors ?? {},
         offerChoice: settings.config.offerChoice ?? null,
         trustSource: settings.config.trustSource ?? null,

@@ -12,11 +12,28 @@ export const asArray = (value: unknown): unknown[] => (value === undefined || va
 export function field(node: Json, name: string): unknown {
   const exact = node[name];
   if (exact !== undefined) return exact;
-  const wanted = name.toLowerCase();
-  for (const key of Object.keys(node)) {
-    if (shortName(key) === wanted) return node[key];
+  const key = keysByName(node).get(name.toLowerCase());
+  return key === undefined ? undefined : node[key];
+}
+
+/**
+ * A node's keys by short name (the first key of each name, in the node's order), worked out once per node: the
+ * readers ask a node for many properties it does not have (isbn, gtin13, gtin…), and each such question went through
+ * all of its keys. Parsed JSON is never changed afterwards, so the names stay true.
+ */
+const KEYS_BY_NAME = new WeakMap<Json, Map<string, string>>();
+
+function keysByName(node: Json): Map<string, string> {
+  let keys = KEYS_BY_NAME.get(node);
+  if (keys === undefined) {
+    keys = new Map();
+    for (const key of Object.keys(node)) {
+      const name = shortName(key);
+      if (!keys.has(name)) keys.set(name, key);
+    }
+    KEYS_BY_NAME.set(node, keys);
   }
-  return undefined;
+  return keys;
 }
 
 /** "Offer", "schema:Offer", "https://schema.org/Offer" → "offer". */

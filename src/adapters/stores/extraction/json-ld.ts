@@ -1,5 +1,5 @@
 import { availabilityFrom } from './price-text/price-text.js';
-import { findJsonLdBlocks } from './json-ld-blocks.js';
+import { findJsonLdBlocks, type JsonLdBlocks } from './json-ld-blocks.js';
 import {
   asArray,
   field,
@@ -66,10 +66,10 @@ interface Inherited {
  * Every price carries the top-level item it belongs to, whether that item is the page's own (its `url`/`@id`, or a
  * WebPage's `mainEntity`) and whether it sits in a list of other products (ItemList, search results).
  */
-export function fromJsonLd(html: string, ctx: ExtractionContext): JsonLdOutcome {
+export function fromJsonLd(html: string, ctx: ExtractionContext, found: JsonLdBlocks = findJsonLdBlocks(html)): JsonLdOutcome {
   const sink = new CandidateSink();
   const unread = new UnreadSink();
-  const { blocks, skipped } = findJsonLdBlocks(html);
+  const { blocks, skipped } = found;
   if (skipped > 0) sink.problems.push(`${skipped} JSON-LD block(s) skipped (too large or too many)`);
   const roots: unknown[] = [];
   blocks.forEach((block, index) => {
@@ -187,7 +187,7 @@ class JsonLdReader {
         const url = field(item, 'url') ?? idOf(item);
         this.listedItems.push({
           url: typeof url === 'string' ? url : undefined,
-          editionMatch: editionMatchOf(isbnValues(item), this.ctx.isbn13),
+          editionMatch: editionMatchOf(isbnValues(item), this.ctx.isbn13, this.ctx.otherIdentifier),
         });
       } else if (typesOf(item).has('listitem')) {
         // A ListItem with only a url: a link to an item, as search results often are.
@@ -215,7 +215,7 @@ class JsonLdReader {
       ...inherited,
       availability: textOf(field(node, 'availability')) ?? inherited.availability,
       condition: textOf(field(node, 'itemCondition')) ?? inherited.condition,
-      editionMatch: editionMatchOf(isbnValues(node), this.ctx.isbn13) ?? inherited.editionMatch,
+      editionMatch: editionMatchOf(isbnValues(node), this.ctx.isbn13, this.ctx.otherIdentifier) ?? inherited.editionMatch,
     };
     this.offers(asArray(field(node, 'offers')), own, depth + 1);
     this.actions(node, own, depth);
@@ -287,8 +287,8 @@ class JsonLdReader {
     if (!isObject(node) || !this.enter(node, depth)) return;
     const itemOffered = this.resolve(field(node, 'itemOffered'));
     const editionMatch =
-      editionMatchOf(isbnValues(node), this.ctx.isbn13) ??
-      (isObject(itemOffered) ? editionMatchOf(isbnValues(itemOffered), this.ctx.isbn13) : undefined) ??
+      editionMatchOf(isbnValues(node), this.ctx.isbn13, this.ctx.otherIdentifier) ??
+      (isObject(itemOffered) ? editionMatchOf(isbnValues(itemOffered), this.ctx.isbn13, this.ctx.otherIdentifier) : undefined) ??
       inherited.editionMatch;
     const own: Inherited = {
       ...inherited,

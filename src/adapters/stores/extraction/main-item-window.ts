@@ -49,28 +49,18 @@ type Finder = (html: string, from: number) => number;
 /** What may follow `<h1` in an h1 tag: whitespace or the tag's end. */
 const AFTER_H1 = /[\s>]/;
 
-/** The last search for `<H1` (rare: a page without one would be searched to its end on every call). */
-let upperSearch: { html: string; from: number; at: number } | null = null;
+const H1_OPEN = /<h1/gi;
 
-function nextUpperH1(html: string, from: number): number {
-  const last = upperSearch;
-  if (last !== null && last.html === html && last.from <= from && (last.at < 0 || last.at >= from)) return last.at;
-  const at = html.indexOf('<H1', from);
-  upperSearch = { html, from, at };
-  return at;
-}
-
-/** The next `<h1` tag (`<H1` too). Plain searches: a case-insensitive regex over 3 MB costs several times more. */
+/**
+ * The next `<h1` tag (`<H1` too). One regex for both letter cases: a plain search for `<H1`, which pages seldom
+ * have, ran to the page's end on every page (about 0.8 ms on 3 MB of markup).
+ */
 function h1After(html: string, from: number): number {
-  let at = from;
-  for (;;) {
-    const lower = html.indexOf('<h1', at);
-    const upper = nextUpperH1(html, at);
-    const next = lower < 0 ? upper : upper < 0 ? lower : Math.min(lower, upper);
-    if (next < 0) return Infinity;
-    if (AFTER_H1.test(html.charAt(next + 3))) return next;
-    at = next + 3;
+  H1_OPEN.lastIndex = from;
+  for (let match = H1_OPEN.exec(html); match !== null; match = H1_OPEN.exec(html)) {
+    if (AFTER_H1.test(html.charAt(match.index + 3))) return match.index;
   }
+  return Infinity;
 }
 
 /** A tag that names the product title, or a microdata name that is not a breadcrumb's or another item's. */

@@ -9,11 +9,12 @@ export interface MarkupRange {
 
 // An element whose body is no markup for us (raw text, or a template's inert subtree), or a comment.
 const SKIPPED_OPENER = /<(?:!--|(script|style|template)(?=[\s/>]))/gi;
-const CLOSERS: Readonly<Record<string, RegExp>> = {
-  script: /<\/script[\s/>]/gi,
-  style: /<\/style[\s/>]/gi,
-  template: /<\/?template[\s/>]/gi,
+/** What follows `</` in the closing tag of a script or style (raw text, searched for `</` first). */
+const RAW_TEXT_ENDS: Readonly<Record<string, RegExp>> = {
+  script: /script[\s/>]/iy,
+  style: /style[\s/>]/iy,
 };
+const TEMPLATE_TAG = /<\/?template[\s/>]/gi;
 const LD_JSON = /\btype\s*=\s*["']?\s*application\/ld\+json/i;
 
 /**
@@ -114,11 +115,20 @@ function nextOpener(html: string, from: number, end: number): { at: number; name
 
 /** Where the body that starts at `from` ends (the index of its closing tag), -1 when it runs to the end. */
 function closingTagOf(html: string, name: string, from: number): number {
-  const closer = CLOSERS[name] as RegExp;
-  closer.lastIndex = from;
-  // Templates nest; script and style bodies are raw text up to the first closing tag.
+  const rest = RAW_TEXT_ENDS[name];
+  if (rest !== undefined) {
+    // Script and style bodies are raw text up to the first closing tag. They are most of a client-rendered page and
+    // seldom hold `</`: a plain search for it, then a look at what follows, is several times faster than a regex.
+    for (let at = html.indexOf('</', from); at >= 0; at = html.indexOf('</', at + 1)) {
+      rest.lastIndex = at + 2;
+      if (rest.test(html)) return at;
+    }
+    return -1;
+  }
+  // Templates nest.
+  TEMPLATE_TAG.lastIndex = from;
   let depth = 0;
-  for (let match = closer.exec(html); match !== null; match = closer.exec(html)) {
+  for (let match = TEMPLATE_TAG.exec(html); match !== null; match = TEMPLATE_TAG.exec(html)) {
     if (match[0][1] !== '/') depth++;
     else if (depth === 0) return match.index;
     else depth--;

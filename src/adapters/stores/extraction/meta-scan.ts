@@ -2,16 +2,18 @@
 const PER_KEY = 20;
 const CONTENT_CHARS = 500;
 const META_TAG = /<meta\b[^>]*>/gi;
+const META_TAG_AT = /<meta\b[^>]*>/iy;
 const ATTRIBUTE = /([a-z:-]+)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))/gi;
 
 /**
  * `<meta property|name=… content=…>` values by lower-case key (keys with a colon: `product:price:amount`,
  * `og:availability`), in document order, 20 per key. A regex scan of the raw page: meta tags are flat, and a page
- * whose only price data is product meta is then read without tokenising its markup.
+ * whose only price data is product meta is then read without tokenising its markup. `metaAt`: where every `<meta` of
+ * the page starts, found by the JSON-LD scan (json-ld-blocks.ts), so that the page is not searched again.
  */
-export function scanMeta(html: string): Map<string, string[]> {
+export function scanMeta(html: string, metaAt?: readonly number[]): Map<string, string[]> {
   const meta = new Map<string, string[]>();
-  for (const match of html.matchAll(META_TAG)) {
+  for (const match of metaAt === undefined ? html.matchAll(META_TAG) : metaTagsAt(html, metaAt)) {
     let key: string | undefined;
     let content: string | undefined;
     for (const attribute of match[0].matchAll(ATTRIBUTE)) {
@@ -26,6 +28,19 @@ export function scanMeta(html: string): Map<string, string[]> {
     meta.set(key, list);
   }
   return meta;
+}
+
+/** The tags `html.matchAll(META_TAG)` finds, read only where a `<meta` starts (each match ends before the next). */
+function* metaTagsAt(html: string, metaAt: readonly number[]): Generator<RegExpExecArray> {
+  let end = 0;
+  for (const at of metaAt) {
+    if (at < end) continue;
+    META_TAG_AT.lastIndex = at;
+    const match = META_TAG_AT.exec(html);
+    if (match === null) continue;
+    end = META_TAG_AT.lastIndex;
+    yield match;
+  }
 }
 
 const NAMED: Readonly<Record<string, string>> = { amp: '&', quot: '"', apos: "'", lt: '<', gt: '>', nbsp: '\u00a0', euro: '€', pound: '£', yen: '¥' };

@@ -42,7 +42,7 @@ export function fromMicrodata(scan: TagScan, ctx: ExtractionContext): SourceOutc
     const currency = nearest(scope, 'pricecurrency')?.value;
     const availability = availabilityFrom(nearest(scope, 'availability')?.value);
     const condition = conditionFrom(nearest(scope, 'itemcondition')?.value);
-    const editionMatch = editionMatchOf(isbnValues(scope), ctx.isbn13);
+    const editionMatch = editionMatchOf(isbnValues(scope), ctx.isbn13, ctx.otherIdentifier);
     const item = Math.max(topLevel.indexOf(topOf(scope, outside)), 0);
     const url = itemUrl(scope);
     const facts = {

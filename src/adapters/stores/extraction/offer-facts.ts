@@ -30,6 +30,21 @@ export function editionIdentifierOf(isbn13: string | null | undefined, gtin: str
   return null;
 }
 
+/**
+ * What a page's identifiers are matched against, as the sources read it from the context: `editionIdentifierOf`, and,
+ * for an edition with an ISBN and a different barcode (a US paperback whose cover carries a UPC, a book sold under a
+ * store's EAN), that GTIN as `otherIdentifier`, so a page naming either identifier names this edition.
+ */
+export function editionIdentifiersOf(
+  isbn13: string | null | undefined,
+  gtin: string | null | undefined,
+): Pick<ExtractionContext, 'isbn13' | 'otherIdentifier'> {
+  const primary = editionIdentifierOf(isbn13, gtin);
+  const other = gtin ? Gtin.tryParse(gtin) : null;
+  if (primary === null || other === null || gtin14Of(primary) === other.gtin14) return { isbn13: primary };
+  return { isbn13: primary, otherIdentifier: other.canonical };
+}
+
 /** An identifier written on a page (`978-…`, `urn:isbn:…`, a UPC, a GTIN-14) as a GTIN-14; null when it is none. */
 function gtin14Of(text: string): string | null {
   const isbn = Isbn.tryParse(text);
@@ -44,17 +59,23 @@ function gtin14Of(text: string): string | null {
 const RESTRICTED_EAN13 = /^(?:0[245]|2|9[89])/;
 
 /**
- * Whether ISBN/GTIN values name the configured edition (`editionIdentifierOf`): true, false (another edition),
- * undefined (no identifier either side). Values are compared as GTIN-14s: a UPC `012345678905`, the EAN-13
- * `0012345678905` and the GTIN-14 `00012345678905` are one product. Fields such as `sku` and `productID` hold store
- * numbers too, and a short number passes a check digit by chance one time in ten, so only an ISBN, an EAN-13 or a
- * GTIN-14 outside the restricted ranges says "another edition" — or a UPC when the edition itself is a UPC product;
- * a GTIN-8 only ever confirms.
+ * Whether ISBN/GTIN values name the configured edition (`editionIdentifierOf`, and its `otherIdentifier` when it has
+ * an ISBN and a different barcode): true, false (another edition), undefined (no identifier either side). Values are
+ * compared as GTIN-14s: a UPC `012345678905`, the EAN-13 `0012345678905` and the GTIN-14 `00012345678905` are one
+ * product. A value naming either of the edition's identifiers confirms it, even beside the other; only a third
+ * identifier says "another edition". Fields such as `sku` and `productID` hold store numbers too, and a short number
+ * passes a check digit by chance one time in ten, so only an ISBN, an EAN-13 or a GTIN-14 outside the restricted
+ * ranges says "another edition" — or a UPC when one of the edition's own identifiers is a UPC; a GTIN-8 only ever
+ * confirms.
  */
-export function editionMatchOf(values: readonly unknown[], identifier: string | null): boolean | undefined {
-  const target = identifier === null ? null : gtin14Of(identifier);
-  if (target === null) return undefined;
-  const upcProduct = target.startsWith('00');
+export function editionMatchOf(
+  values: readonly unknown[],
+  identifier: string | null,
+  otherIdentifier: string | null | undefined = null,
+): boolean | undefined {
+  const targets = [identifier, otherIdentifier].flatMap((given) => (given ? (gtin14Of(given) ?? []) : []));
+  if (targets.length === 0) return undefined;
+  const upcProduct = targets.some((target) => target.startsWith('00'));
   let sawOther = false;
   for (const value of values) {
     if (typeof value !== 'string' && typeof value !== 'number') continue;
@@ -64,7 +85,7 @@ export function editionMatchOf(values: readonly unknown[], identifier: string | 
     if (typeof value === 'number' && text.length === 11) text = `0${text}`;
     const gtin14 = gtin14Of(text);
     if (gtin14 === null) continue;
-    if (gtin14 === target) return true;
+    if (targets.includes(gtin14)) return true;
     const written = text.replace(/[\s-]/g, '').length;
     const denies = (written === 10 || written >= 13 || (written === 12 && upcProduct)) && !RESTRICTED_EAN13.test(gtin14.slice(1));
     if (denies) sawOther = true;

@@ -34,15 +34,37 @@ export interface SpotOptions {
   choices?: boolean;
   /** Receives the lists of options that show prices with none chosen. */
   unchosen?: Element[];
+  /**
+   * Only the price elements inside this element of the heading's line are asked for: of the rest of the document only
+   * its containers are visited (their exclusions and choices still apply to it), so that the spots found inside it
+   * are the ones a visit of the whole document finds. `elementsBefore`: at most how many elements start before it —
+   * its spots would count toward MAX_SPOTS first; when they could reach it, the whole document is visited after all.
+   */
+  within?: { element: Element; elementsBefore: number };
 }
 
 export function priceSpots(document: Document, anchorLine: ReadonlySet<AnyNode>, options: SpotOptions = {}): Element[] {
+  const { within, unchosen = [] } = options;
+  if (within !== undefined) {
+    const spots = visitSpots(document, anchorLine, options, within.element);
+    // Each element is at most two spots: itself, and the chosen option of its container.
+    if (spots.length + 2 * within.elementsBefore < MAX_SPOTS) return spots;
+    unchosen.length = 0;
+  }
+  return visitSpots(document, anchorLine, options, null);
+}
+
+function visitSpots(document: Document, anchorLine: ReadonlySet<AnyNode>, options: SpotOptions, within: Element | null): Element[] {
   const { isbn13 = null, choices = true, unchosen = [] } = options;
   const spots: Element[] = [];
+  // The containers of `within`: only the child on the way to it is visited in them.
+  const around = new Set<AnyNode>();
+  for (let node = within?.parent ?? null; node !== null; node = node.parent) around.add(node);
+  const skipped = (node: AnyNode, child: AnyNode): boolean => around.has(node) && child !== within && !around.has(child);
   const visit = (node: AnyNode, depth: number, inSection: boolean, choice = false): void => {
     if (spots.length >= MAX_SPOTS) return;
     if (!DomUtils.isTag(node)) {
-      if (DomUtils.hasChildren(node)) for (const child of node.children) visit(child, depth + 1, inSection);
+      if (DomUtils.hasChildren(node)) for (const child of node.children) if (!skipped(node, child)) visit(child, depth + 1, inSection);
       return;
     }
     if (depth > DEPTH || isHidden(node) || isStruck(node)) return;
@@ -73,6 +95,7 @@ export function priceSpots(document: Document, anchorLine: ReadonlySet<AnyNode>,
     // Options with their own prices and none chosen: the page does not say which price is its own.
     if (group !== null && group.chosen === null && optionsShowPrices([...group.choices])) unchosen.push(node);
     for (const child of node.children) {
+      if (skipped(node, child)) continue;
       const isChoice = group !== null && DomUtils.isTag(child) && group.choices.has(child);
       if (isChoice) {
         // Of options, only the chosen one's price (its text is read whole: "500 ml – 12,99 €").

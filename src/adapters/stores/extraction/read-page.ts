@@ -5,10 +5,11 @@ import { decide } from './choose-price.js';
 import { combineSources, type SourceRun } from './combine-sources.js';
 import { loadDom } from './dom.js';
 import { fromJsonLd } from './json-ld.js';
+import { findJsonLdBlocks } from './json-ld-blocks.js';
 import { availabilityFromMeta, fromMeta } from './meta-tags.js';
 import { scanMeta } from './meta-scan.js';
 import { fromMicrodata } from './microdata.js';
-import { editionIdentifierOf } from './offer-facts.js';
+import { editionIdentifiersOf } from './offer-facts.js';
 import { pageAddresses } from './page-addresses.js';
 import { inferPageCurrency } from './page-currency.js';
 import { fromPlatformPrice } from './platforms/platform-price.js';
@@ -46,7 +47,7 @@ export function readPage(html: string, pageUrl: string, config: ExtractionConfig
     addresses: pageAddresses(html, pageUrl),
     ...(config.currencyUnknown === true && inferred === null ? { currencyUnsure: true } : {}),
     defaultCurrency,
-    isbn13: editionIdentifierOf(normaliseIsbn(config.isbn13), config.gtin),
+    ...editionIdentifiersOf(normaliseIsbn(config.isbn13), config.gtin),
     ...(config.offerChoice === 'lowest' ? { rangeLowest: true } : {}),
   };
 
@@ -59,11 +60,13 @@ export function readPage(html: string, pageUrl: string, config: ExtractionConfig
   const page = (): CheerioAPI => (dom ??= loadDom(html));
   let scan: TagScan | undefined;
   const tags = (): TagScan => (scan ??= scanTags(html));
+  // The JSON-LD scan also notes where the page's meta tags start: the meta source then searches the page no more.
+  const metaAt: number[] = [];
+  const jsonLd = fromJsonLd(html, ctx, findJsonLdBlocks(html, metaAt));
   let meta: Map<string, string[]> | undefined;
-  const metaTags = (): Map<string, string[]> => (meta ??= scanMeta(html));
+  const metaTags = (): Map<string, string[]> => (meta ??= scanMeta(html, metaAt));
   const nothing: SourceOutcome = { candidates: [], problems: [] };
 
-  const jsonLd = fromJsonLd(html, ctx);
   const selectorsConfigured = Boolean(config.selectors?.price?.trim());
   const outcomes: Array<readonly [ExtractionSource, () => SourceOutcome]> = [
     ['json-ld', () => jsonLd],

@@ -134,6 +134,11 @@ export interface ExtractionContext {
    * a product without an ISBN, its GTIN (canonical form, 13 or 14 digits).
    */
   isbn13: string | null;
+  /**
+   * The edition's GTIN beside its ISBN when the two differ (a US paperback's UPC; `editionIdentifiersOf`): a page
+   * naming it names this edition too.
+   */
+  otherIdentifier?: string;
   /** Ranges ("From 12 to 15 €") are read as their lowest amount (the store's offerChoice is 'lowest'). */
   rangeLowest?: boolean;
   /** Neither the store nor the page says the currency: a sign such as "$" does not say it either. */

@@ -1,5 +1,5 @@
 import type { AnyNode, Document, Element } from 'domhandler';
-import { DomUtils, parseDocument } from 'htmlparser2';
+import { DomHandler, DomUtils, Parser } from 'htmlparser2';
 import type { Availability } from '../../../domain/pricing/price-observation.js';
 import { availabilityFrom } from './price-text/price-text.js';
 import { readPriceText, wordsOf } from './element-price-text.js';
@@ -28,6 +28,14 @@ interface Price {
 }
 
 /**
+ * How far past the heading the window is read first. The price block of a product page mostly closes within a few KB
+ * of its heading (2–6 KB on the large public pages of the tests, where the window is 48 KB): a block found closed by
+ * then is the block the whole window gives, so the rest is parsed only when none is.
+ */
+const FIRST_READ_CHARS = 6_000;
+const PARSE_OPTIONS = { withStartIndices: true };
+
+/**
  * The visible price block of the page's main item: a witness beside structured data, and the only reader of pages
  * without any. The main item is the page's first `<h1>` (else an element naming the product title); only a window
  * of markup around it is parsed (main-item-window.ts), never the whole page. Price elements are those whose names
@@ -36,39 +44,88 @@ interface Price {
  * repeated tiles of a product grid. The block is the smallest container of the heading that holds a price element
  * that reads as one price; all of its prices are answered (item 0), so that several different ones stay for the
  * chooser to call ambiguous. No heading, no price near it, or too many: no answer.
+ *
+ * The window is parsed in two steps of one streaming parse (htmlparser2 builds each element once, as its tags
+ * arrive): first up to FIRST_READ_CHARS past the heading, read as a partial document (readBlock's `closed`), then,
+ * only when that did not settle the answer, the rest, and the whole document is read as before.
  */
 export function fromVisiblePrice(html: string, ctx: ExtractionContext): SourceOutcome {
   const window = mainItemWindow(html);
-  if (window === null) return { candidates: [], problems: [] };
-  const document = parseDocument(window.markup, { withStartIndices: true });
+  if (window === null) return none();
+  const choices = CHOICE_MARKUP.test(window.markup);
+  // The elements whose closing tag (or what closes them implicitly) the parser has passed.
+  const closed = new Set<Element>();
+  const handler = new DomHandler(undefined, PARSE_OPTIONS, (element) => closed.add(element));
+  const parser = new Parser(handler);
+  const cut = window.markup.indexOf('<', window.anchorAt + FIRST_READ_CHARS);
+  if (cut > 0) {
+    parser.write(window.markup.slice(0, cut));
+    const early = readBlock(handler.root, window, ctx, choices, closed);
+    if (early !== undefined) return early;
+    parser.end(window.markup.slice(cut));
+  } else {
+    parser.end(window.markup);
+  }
+  return readBlock(handler.root, window, ctx, choices, null) ?? none();
+}
+
+/** A fresh outcome: callers may add to theirs. */
+const none = (): SourceOutcome => ({ candidates: [], problems: [] });
+
+/**
+ * The block's answer in a parsed window. `closed` is given when the document holds only the window's start: the
+ * elements in it are complete (the parser streams), the others still open. An answer is given then only when the
+ * rest cannot change it: the block is closed, and so is the element around a price that is the block itself (the
+ * text after a price is read too, price-spots.ts). Else undefined: read the whole window.
+ */
+function readBlock(document: Document, window: ItemWindow, ctx: ExtractionContext, choices: boolean, closed: ReadonlySet<AnyNode> | null): SourceOutcome | undefined {
   const anchor = anchorIn(document, window);
-  if (anchor === null) return { candidates: [], problems: [] };
+  if (anchor === null) return closed !== null ? undefined : none();
 
   const anchorLine = new Set<AnyNode>();
   for (let node: AnyNode | null = anchor; node !== null; node = node.parent) anchorLine.add(node);
+  // A partial document is read up to the outermost closed container of the heading: only the spots in it count.
+  const within = closed === null ? undefined : closedTop(anchor, closed);
+  if (within === null) return undefined;
   const unchosen: Element[] = [];
-  const choices = CHOICE_MARKUP.test(window.markup);
-  const spots = withoutTiles(priceSpots(document, anchorLine, { isbn13: ctx.isbn13, choices, unchosen }), anchorLine);
+  const spots = withoutTiles(priceSpots(document, anchorLine, { isbn13: ctx.isbn13, choices, unchosen, within }), anchorLine);
   const reader = new SpotReader(ctx);
 
   // The smallest container of the heading (the heading itself first) with a readable price in it; the page's body
   // says no more than "same page". Options with their own prices and none chosen in it: no price of the block.
   for (let node: AnyNode | null = anchor; node !== null && DomUtils.isTag(node) && !PAGE_LEVEL.has(node.name); node = node.parent) {
     const container = node;
+    if (closed !== null && !closed.has(container)) return undefined;
     const prices = reader.read(spots.filter((spot) => contains(container, spot)));
     if (prices.length === 0) continue;
+    if (closed !== null && prices.some((price) => price.element === container) && (container.parent === null || !closed.has(container.parent))) return undefined;
     if (unchosen.some((group) => contains(container, group))) return UNCHOSEN;
     return answer(prices, availabilityIn(container));
   }
+  if (closed !== null) return undefined;
   const near = spots.filter((spot) => (spot.startIndex ?? 0) > window.anchorAt && (spot.startIndex ?? 0) - window.anchorAt <= NEAR_CHARS);
   const prices = reader.read(near);
   return prices.length > 0 && unchosen.length > 0 ? UNCHOSEN : answer(prices, 'unknown');
 }
 
+/**
+ * The outermost container of the heading (below the page's body) that is closed, and how many elements start
+ * before it (all closed: an element that starts before it and is still open holds it); null when the heading is open.
+ */
+function closedTop(anchor: Element, closed: ReadonlySet<AnyNode>): { element: Element; elementsBefore: number } | null {
+  let top: Element | null = null;
+  for (let node: AnyNode | null = anchor; node !== null && DomUtils.isTag(node) && !PAGE_LEVEL.has(node.name) && closed.has(node); node = node.parent) top = node;
+  if (top === null) return null;
+  const start = top.startIndex ?? 0;
+  let elementsBefore = 0;
+  for (const node of closed) if ((node.startIndex ?? 0) < start) elementsBefore++;
+  return { element: top, elementsBefore };
+}
+
 const UNCHOSEN: SourceOutcome = { candidates: [], problems: ['options with their own prices beside the price, and the page chooses none'] };
 
 function answer(prices: readonly Price[], availability: Availability): SourceOutcome {
-  if (prices.length === 0) return { candidates: [], problems: [] };
+  if (prices.length === 0) return none();
   if (prices.length > MAX_PRICES) {
     return { candidates: [], problems: [`${prices.length} prices beside the main heading: a list, not one item's price block`] };
   }

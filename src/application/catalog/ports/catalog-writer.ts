@@ -1,16 +1,18 @@
 import type { ServiceIdentifier } from 'inversify';
-import type { EditionDraft } from '../../../domain/catalog/edition-draft.js';
+import type { CatalogEditionDraft } from '../../../domain/catalog/edition-draft.js';
 
 /**
- * A book to create: its title, authors ("First Last", primary first) and, with an ISBN, its edition, drafted by the
- * domain (`draftEdition`), so the writer stores what it is given and decides no default.
+ * A book to create: its title, authors ("First Last", primary first) and, with an ISBN or a GTIN, its edition, drafted
+ * by the domain (`draftEdition`), so the writer stores what it is given and decides no default.
  */
 export interface NewCatalogBook {
   /** The caller's key for the book (an import row's line), to find the book id in the answer. */
   key: number;
   title: string;
   authors: readonly string[];
-  edition: EditionDraft | null;
+  /** Open Library ids of `authors`, index for index, where the source gives them: matched before the names. */
+  authorOpenLibraryIds?: readonly (string | null)[];
+  edition: CatalogEditionDraft | null;
 }
 
 /**
@@ -46,7 +48,7 @@ export class CatalogRowsRefused extends Error {
  */
 export interface CatalogWriter {
   /**
-   * Serialises creations until the transaction ends: two of the same ISBN or author at once create it once. Take it
+   * Serialises creations until the transaction ends: two of the same ISBN, GTIN or author at once create it once. Take it
    * before matching, so matching sees what a concurrent creation just made.
    */
   lockCreation(): Promise<void>;

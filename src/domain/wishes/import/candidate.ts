@@ -8,6 +8,7 @@ export function toCandidate(
   line: number,
   fields: RowFields,
   isbns: string[],
+  gtin: string | null,
   maxPrice: ImportCandidate['maxPrice'],
 ): ImportCandidate {
   const { title, series } = splitTitleSeries(fields.title, fields.series);
@@ -15,6 +16,7 @@ export function toCandidate(
   return {
     line,
     isbns,
+    gtin,
     title,
     fileTitle: fields.title,
     series,

@@ -6,6 +6,11 @@ export interface ImportCandidate {
   line: number;
   /** Valid ISBN-13s (ISBN-10 converted), best first. */
   isbns: string[];
+  /**
+   * The GTIN of a product without an ISBN (canonical form, `Gtin.canonical`), from the export's barcode column; beside
+   * an ISBN it is the same edition's other barcode (a US paperback's UPC). Null when the row has none.
+   */
+  gtin: string | null;
   /** The book's title without a series suffix: "Ninth House (Alex Stern, #1)" → "Ninth House". */
   title: string | null;
   /** The title as the file wrote it (series suffix included): what the report echoes, and one more form to match. */

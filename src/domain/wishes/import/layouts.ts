@@ -1,12 +1,12 @@
 import { ValidationError } from '../../shared/domain-error.js';
 import type { CsvLayout } from './import-layout.js';
-import { PLAIN_ISBN_NAMES } from './plain-columns.js';
+import { PLAIN_IDENTIFIER_NAMES } from './plain-columns.js';
 
 /**
  * Which export a file is, told from its header alone (the user never has to say). Each layout lists the
  * columns it cannot do without (any one name of a group will do); the most specific layouts are tried first,
  * because most exports also have an `ISBN` column and would otherwise pass for a plain CSV. Last comes the plain
- * CSV: any header naming an ISBN, ISBN-13 or EAN column (`PLAIN_COLUMNS`), whoever wrote it.
+ * CSV: any header naming an ISBN, ISBN-13, EAN, UPC, GTIN or barcode column (`PLAIN_COLUMNS`), whoever wrote it.
  */
 const REQUIRED_COLUMNS: ReadonlyArray<readonly [CsvLayout, readonly (readonly string[])[]]> = [
   ['goodreads', [['book id'], ['title'], ['author'], ['isbn'], ['isbn13'], ['exclusive shelf']]],
@@ -94,7 +94,7 @@ export function detectLayout(header: readonly string[]): DetectedLayout {
   for (const [layout, required] of REQUIRED_COLUMNS) {
     if (required.every((alternatives) => columns.has(...alternatives))) return { layout, columns };
   }
-  if (columns.hasCompact(PLAIN_ISBN_NAMES)) return { layout: 'plain', columns };
+  if (columns.hasCompact(PLAIN_IDENTIFIER_NAMES)) return { layout: 'plain', columns };
   throw unrecognisedFile('the first line is not a header this import understands');
 }
 
@@ -103,7 +103,7 @@ export function unrecognisedFile(why: string): ValidationError {
     {
       field: 'file',
       message:
-        'expected a CSV whose header has an "isbn", "isbn13" or "ean" column (optional "title", "author", "max_price", ' +
+        'expected a CSV whose header has an "isbn", "isbn13", "ean", "upc" or "gtin" column (optional "title", "author", "max_price", ' +
         '"currency"), ' +
         'or an unmodified export of Goodreads, StoryGraph, LibraryThing (CSV, tab-separated or JSON), ' +
         'Open Library, BookWyrm, Hardcover, Calibre or Openreads',

@@ -17,7 +17,7 @@ export interface JsonEntryReading {
 
 /**
  * LibraryThing's JSON export: an object keyed by book id whose values describe one book each (title,
- * primaryauthor, authors [{lf, fl, role}], isbn {"0": ISBN-10, "2": ISBN-13}, originalisbn, collections,
+ * primaryauthor, authors [{lf, fl, role}], isbn {"0": ISBN-10, "2": ISBN-13}, originalisbn, ean, upc, collections,
  * publication, date, format [{code, text}], language, language_codeA, pages, series…). An array of such
  * entries is read too. Answers null when the value is not shaped like that export.
  */
@@ -48,7 +48,9 @@ function readEntry(entry: unknown): RowReading {
     kind: 'wanted',
     fields: rowFields({
       // "2" is the ISBN-13 and "0" the ISBN-10 of the copy; "originalisbn" is the ISBN as it was entered.
-      isbnCells: [text(isbn['2']), text(isbn['0']), ...texts(entry.isbn), text(entry.originalisbn), ...texts(entry.ean)],
+      isbnCells: [text(isbn['2']), text(isbn['0']), ...texts(entry.isbn), text(entry.originalisbn)],
+      // Barcodes of items without an ISBN (comics, music, films, games); a Bookland EAN there is the ISBN again.
+      barcodeCells: [...texts(entry.ean), ...texts(entry.upc)],
       title: cleanText(decodeHtmlEntities(text(entry.title) ?? '')),
       series: readSeriesCell(texts(entry.series)[0]),
       authors: authorsOf(entry),

@@ -4,7 +4,7 @@ import type { ImportCandidate } from './import-candidate.js';
 import type { ImportFormat } from './import-format.js';
 import type { ImportLayout } from './import-layout.js';
 import { readImportText } from './import-readings.js';
-import { readIsbns } from './isbn-cells.js';
+import { readIdentifiers } from './isbn-cells.js';
 import { readMaxPrice } from './max-price-cells.js';
 import type { RowReading } from './row-reading.js';
 import { shorten } from './text-cells.js';
@@ -23,8 +23,9 @@ export type { ImportCandidate, ImportFormat, ImportLayout, ImportSeries };
  *   recognised → ValidationError on `file`;
  * - only wanted rows go further (each layout's own shelf, status, collection or tag column says which: see
  *   docs/import-formats.md; every plain row is wanted); the others are counted in `skipped`;
- * - a wanted row is a candidate when it has a valid ISBN or a title (an invalid ISBN beside a title still
- *   leaves the title to match by); with neither it is `invalid` ("no ISBN and no title");
+ * - a wanted row is a candidate when it has a valid ISBN, a valid GTIN in a barcode column (EAN, UPC, GTIN: a
+ *   product without an ISBN) or a title (an invalid ISBN or GTIN beside a title still leaves the title to match by);
+ *   with none it is `invalid` ("no ISBN and no title", naming the cells that are no ISBN or GTIN);
  * - a plain row with a bad `max_price`/`currency` is `invalid`, never half-imported without its ceiling;
  * - rows whose cells are all blank (spreadsheets leave `,,,,` lines) are ignored, not reported;
  * - `line` is the physical line a CSV row starts on; for a JSON file it is the entry's position (1-based).
@@ -99,10 +100,11 @@ function readRow(line: number, reading: RowReading, result: ParsedWishImportChun
     return;
   }
   const { fields } = reading;
-  const { isbns, rejected } = readIsbns(fields.isbnCells);
-  if (isbns.length === 0 && fields.title === null) {
+  const { isbns, gtins, rejected, barcodeRejected } = readIdentifiers(fields.isbnCells, fields.barcodeCells);
+  if (isbns.length === 0 && gtins.length === 0 && fields.title === null) {
     const quoted = rejected.map((cell) => `"${shorten(cell)}"`).join(', ');
-    const why = rejected.length === 0 ? '' : rejected.length === 1 ? ` (${quoted} is not an ISBN)` : ` (${quoted} are not ISBNs)`;
+    const what = rejected.length === 1 ? (barcodeRejected ? 'is not an ISBN or GTIN' : 'is not an ISBN') : barcodeRejected ? 'are not ISBNs or GTINs' : 'are not ISBNs';
+    const why = rejected.length === 0 ? '' : ` (${quoted} ${what})`;
     result.invalid.push({ line, message: `no ISBN and no title${why}` });
     return;
   }
@@ -111,5 +113,5 @@ function readRow(line: number, reading: RowReading, result: ParsedWishImportChun
     result.invalid.push({ line, message: price.message });
     return;
   }
-  result.candidates.push(toCandidate(line, fields, isbns, price?.maxPrice ?? null));
+  result.candidates.push(toCandidate(line, fields, isbns, gtins[0] ?? null, price?.maxPrice ?? null));
 }

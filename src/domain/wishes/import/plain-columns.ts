@@ -11,11 +11,22 @@ export const PLAIN_COLUMNS = {
     ['isbn13', 'ean', 'ean13', 'eanisbn13', 'eanisbn', 'isbnean', 'isbn13ean', 'ean13isbn13'],
     ['isbn10', 'upcisbn10'],
   ],
+  /**
+   * Barcode columns: an ISBN there is an ISBN, any other GTIN (EAN-13, UPC-A, GTIN-14, GTIN-8 with a valid check
+   * digit) the barcode of a product without one. Libib writes a comic's or a game's EAN in `ean_isbn13` and its UPC in
+   * `upc_isbn10`, so those are barcode columns too.
+   */
+  barcode: [
+    ['gtin', 'gtin13', 'gtin14', 'gtin12', 'gtin8'],
+    ['ean', 'ean13', 'eanisbn13', 'eanisbn', 'isbnean', 'isbn13ean', 'ean13isbn13', 'ean8', 'eanupc', 'upcean'],
+    ['upc', 'upca', 'upcisbn10', 'upc12'],
+    ['barcode'],
+  ],
   title: ['title', 'booktitle', 'titel', 'titre', 'name'],
   author: ['author', 'authors', 'authorname', 'authornames', 'primaryauthor', 'creator', 'creators', 'writer', 'writers'],
   maxPrice: ['maxprice'],
   currency: ['currency'],
 } as const;
 
-/** Every name that makes a header a plain CSV's. */
-export const PLAIN_ISBN_NAMES: readonly string[] = PLAIN_COLUMNS.isbn.flat();
+/** Every name that makes a header a plain CSV's: an ISBN or a barcode column. */
+export const PLAIN_IDENTIFIER_NAMES: readonly string[] = [...PLAIN_COLUMNS.isbn.flat(), ...PLAIN_COLUMNS.barcode.flat()];

@@ -6,6 +6,11 @@ import type { ImportSeries } from './title-series.js';
 export interface RowFields {
   /** The cells that may hold ISBNs, best first. */
   isbnCells: Array<string | undefined>;
+  /**
+   * The cells of barcode columns (EAN, UPC, GTIN), best first: they may hold an ISBN, or the GTIN of a product
+   * without one (a comic, an audio CD, a board game). Empty for a layout whose export has none.
+   */
+  barcodeCells: Array<string | undefined>;
   /** As written, series suffix included. */
   title: string | null;
   /** The series named in a column of the layout's own (not in the title); null when it has none. */
@@ -31,6 +36,7 @@ export type RowReading =
 /** Fields with everything the layout does not say left empty. */
 export function rowFields(said: Partial<RowFields> & Pick<RowFields, 'isbnCells' | 'title'>): RowFields {
   return {
+    barcodeCells: [],
     series: null,
     authors: [],
     format: null,

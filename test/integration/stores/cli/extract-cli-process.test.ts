@@ -107,6 +107,22 @@ describe('npm run extract, as a process', () => {
     ]);
   });
 
+  it('takes --gtin: a page naming the edition\'s UPC is the edition beside its ISBN; a bad check digit is a usage error', async () => {
+    // A US paperback's page lists it under its cover's UPC only (as an EAN-13).
+    const upcPage = 'test/fixtures/store-pages/classes/edition-isbn-and-upc.html';
+    const args = ['--json', '--url', 'https://dockside.example/products/long-way-home-mmpb', '--currency', 'USD', '--isbn', '978-0-306-40615-7'];
+    const [both] = jsonLines((await extract([...args, '--gtin', '036000291452', upcPage])).stdout);
+    expect(both).toMatchObject({ ok: true, amount: '8.99', currency: 'USD' });
+    expect(both?.report).toMatchObject({ settings: { isbn13: '9780306406157', gtin: '0036000291452' } });
+    // Known by its ISBN alone, the page is another edition's.
+    const [isbnOnly] = jsonLines((await extract([...args, upcPage])).stdout);
+    expect(isbnOnly).toMatchObject({ ok: false, kind: 'not_found' });
+
+    const bad = await extract(['--gtin', '036000291453', upcPage]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--gtin "036000291453" is not a valid GTIN (EAN-13, UPC-A, GTIN-14 or GTIN-8): the check digit is wrong');
+  });
+
   it('exits 2 on a usage error, with the message on stderr', async () => {
     const run = await extract(['--currency', 'EURO', BOOK_PAGE]);
     expect(run.code).toBe(2);

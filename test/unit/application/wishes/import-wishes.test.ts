@@ -17,7 +17,7 @@ import { normalizeForSearch } from '../../../../src/domain/shared/search-text.js
 import type { NewWish } from '../../../../src/domain/wishes/wish.js';
 
 /** What the fakes saw, in order. */
-type Event = 'transaction' | 'lock' | 'match-isbn' | 'match-title' | 'create' | 'add-wishes' | 'enqueue-enrichment';
+type Event = 'transaction' | 'lock' | 'match-isbn' | 'match-gtin' | 'match-title' | 'create' | 'add-wishes' | 'enqueue-enrichment';
 
 class FakeCatalog implements ImportBookMatcher, CatalogWriter, EnrichmentQueue {
   readonly events: Event[] = [];
@@ -28,11 +28,17 @@ class FakeCatalog implements ImportBookMatcher, CatalogWriter, EnrichmentQueue {
   constructor(
     private readonly isbns: Map<string, number> = new Map(),
     private readonly titles: Map<string, TitleMatchCandidate[]> = new Map(),
+    private readonly gtins: Map<string, number> = new Map(),
   ) {}
 
   async booksByIsbn(isbns: readonly string[]): Promise<Map<string, number>> {
     this.events.push('match-isbn');
     return new Map(isbns.flatMap((isbn) => (this.isbns.has(isbn) ? [[isbn, this.isbns.get(isbn)!] as const] : [])));
+  }
+
+  async booksByGtin(gtins: readonly string[]): Promise<Map<string, number>> {
+    this.events.push('match-gtin');
+    return new Map(gtins.flatMap((gtin) => (this.gtins.has(gtin) ? [[gtin, this.gtins.get(gtin)!] as const] : [])));
   }
 
   async booksByTitle(foldedTitles: readonly string[]): Promise<Map<string, TitleMatchCandidate[]>> {
@@ -166,6 +172,43 @@ describe('ImportWishes', () => {
     // An edition was created: its enrichment is queued once, after the import's transaction.
     expect(catalog.events.filter((event) => event === 'enqueue-enrichment')).toHaveLength(1);
     expect(catalog.events.at(-1)).toBe('enqueue-enrichment');
+  });
+
+  it('matches a barcode column by its GTIN (a UPC is its EAN-13), before the title; an unknown GTIN is isbn_not_found', async () => {
+    const catalog = new FakeCatalog(new Map(), new Map([['watchmen', [{ bookId: 9, authorKeys: ['alan moore'] }]]]), new Map([['0036000291452', 3]]));
+    const { use, wishes } = importer(catalog);
+    const report = await use.execute(7, csv('upc,title,author\n036000291452,Watchmen,Alan Moore\n0012345678905,Catan,\n'));
+    expect(wishes.added.map((wish) => wish.bookId)).toEqual([3]);
+    expect(report.unmatched).toEqual([{ line: 3, reason: 'isbn_not_found', title: 'Catan', isbn: null }]);
+  });
+
+  it('with create_missing: a row with only a barcode creates its product, titled by its GTIN, that waits for no enrichment', async () => {
+    const catalog = new FakeCatalog();
+    const { use, wishes } = importer(catalog);
+    const report = await use.execute(
+      7,
+      csv(
+        'isbn,ean,title,author\n' +
+          ',0036000291452,,\n' +
+          ',036000291452,Again,\n' +
+          '9780306406157,0012345678905,Paperback,Ann Smith\n' +
+          ',4006381333931,Catan,\n',
+      ),
+      { createMissing: true },
+    );
+    const edition = (isbn13: string | null, gtin: string, waits: boolean, untitled = false) => ({
+      isbn13, gtin, format: 'paperback', language: 'en', editionTitle: null, publisher: null, publishedYear: null, coverUrl: null,
+      guessedFields: ['format', 'language', ...(untitled ? ['title'] : [])], enrichedAt: waits ? null : expect.any(Date),
+    });
+    expect(catalog.created).toEqual([
+      // The metadata sources are asked by ISBN: a product known by its GTIN alone does not wait for them.
+      { key: 0, title: 'GTIN 0036000291452', authors: [], edition: edition(null, '0036000291452', false, true) },
+      // An ISBN and a different barcode (a US paperback's UPC): one edition with both; it waits for its ISBN's lookup.
+      { key: 1, title: 'Paperback', authors: ['Ann Smith'], edition: edition('9780306406157', '0012345678905', true) },
+      { key: 2, title: 'Catan', authors: [], edition: edition(null, '4006381333931', false) },
+    ]);
+    expect(report).toMatchObject({ created: 3, alreadyWished: 1, createdBooks: 3, createdEditions: 3, unmatched: [], invalid: [] });
+    expect(wishes.added).toHaveLength(3);
   });
 
   it('matches a title and author written with other punctuation, case or accents than the catalog\'s', async () => {

@@ -185,3 +185,23 @@ describe('Edition.create', () => {
     expect(() => Edition.create(4, fields, clock.now())).toThrow(/Invalid edition/);
   });
 });
+
+describe('draftEdition: an export row with a barcode (issue 26 §9)', () => {
+  const row = { format: null, language: null, publisher: null, publishedYear: null } as const;
+
+  it('a product known only by its GTIN: canonical GTIN, no ISBN, English guessed, and nothing waits (sources are asked by ISBN)', () => {
+    const draft = draftEdition('export', { ...row, isbn: null, gtin: '036000291452', untitled: true }, clock.now());
+    expect(draft).toMatchObject({ isbn13: null, gtin: '0036000291452', language: DEFAULT_EDITION_LANGUAGE, enrichedAt: clock.now() });
+    expect(draft.guessedFields).toEqual(['format', 'language', 'title']);
+  });
+
+  it('an ISBN and a different barcode: one edition with both, waiting for the ISBN\'s enrichment', () => {
+    const draft = draftEdition('export', { ...row, isbn: GERMAN, gtin: '036000291452' }, clock.now());
+    expect(draft).toMatchObject({ isbn13: GERMAN, gtin: '0036000291452', language: 'de', enrichedAt: null });
+  });
+
+  it('has no gtin key when the row has none, and refuses neither identifier', () => {
+    expect(draftEdition('export', { ...row, isbn: GERMAN, gtin: null }, clock.now())).not.toHaveProperty('gtin');
+    expect(() => draftEdition('export', { ...row, isbn: null, gtin: null }, clock.now())).toThrow(ValidationError);
+  });
+});

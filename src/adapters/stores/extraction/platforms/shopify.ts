@@ -21,7 +21,7 @@ export const shopify: PlatformReader = {
     const variants = productVariants(html, main);
     if (variants.length === 0) return null;
     // The edition's own variant (its barcode or SKU is the ISBN) wins over the one on show.
-    const edition = variants.filter((variant) => editionMatchOf(variant.codes, ctx.isbn13) === true);
+    const edition = variants.filter((variant) => editionMatchOf(variant.codes, ctx.isbn13, ctx.otherIdentifier) === true);
     const selected = selectedVariantId(html, ctx.pageUrl, variants);
     const shown = edition.length > 0 ? edition : selected === null ? variants : variants.filter((variant) => variant.id === selected);
     const currency = shopCurrency(html);

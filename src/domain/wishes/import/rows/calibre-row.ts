@@ -17,7 +17,8 @@ export const readCalibreRow: RowReader = (cells, columns) => {
   const tags = columns.has('tags') ? cell('tags') : '';
   return whenWanted(tags, 'tags', (tags) => namesWishList(tags), () =>
     rowFields({
-      isbnCells: [cell('isbn'), isbnsOfIdentifiers(cell('identifiers'))],
+      isbnCells: [cell('isbn'), identifiersOf(cell('identifiers'), 'isbn')],
+      barcodeCells: [identifiersOf(cell('identifiers'), 'ean|upc|gtin')],
       title: cleanText(cell('title')),
       series: readSeriesCell(cell('series'), cell('series_index')),
       authors: splitNames(cell('authors'), /\s&\s/),
@@ -30,8 +31,11 @@ export const readCalibreRow: RowReader = (cells, columns) => {
   );
 };
 
-/** "goodreads:39077187,isbn:9780756411800" → "9780756411800": the other identifiers are not ISBNs. */
-function isbnsOfIdentifiers(cell: string | undefined): string | undefined {
-  const isbns = [...(cell ?? '').matchAll(/\bisbn:([\dXx-]+)/gi)].map((match) => match[1]);
-  return isbns.length > 0 ? isbns.join(',') : undefined;
+/**
+ * "goodreads:39077187,isbn:9780756411800" → "9780756411800" for `isbn`: the values of the identifiers of those kinds
+ * (a regex alternation of names), joined; the other identifiers are store and site numbers.
+ */
+function identifiersOf(cell: string | undefined, kinds: string): string | undefined {
+  const values = [...(cell ?? '').matchAll(new RegExp(`\\b(?:${kinds}):([\\dXx-]+)`, 'gi'))].map((match) => match[1]);
+  return values.length > 0 ? values.join(',') : undefined;
 }

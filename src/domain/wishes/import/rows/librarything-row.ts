@@ -25,6 +25,9 @@ export const readLibraryThingRow: RowReader = (cells, columns) => {
     return rowFields({
       // "ISBN" is the copy's own ISBN; "ISBNs" adds the work's other forms of it.
       isbnCells: [cell('isbn'), cell('isbns')],
+      // A comic's, a film's or a game's own barcode, when the export has those columns ("Barcode" is the library's
+      // copy number, never read).
+      barcodeCells: [cell('ean'), cell('upc')],
       title: cleanText(cell('title')),
       authors: [authorFromLastFirst(cell('primary author')), ...secondary].filter((name): name is string => name !== null),
       format: formatOf(cell('media'), publication.details ?? undefined),
@@ -51,6 +54,7 @@ export const readLibraryThingLegacyRow: RowReader = (cells, columns) => {
     const author = text('author (first, last)') ?? authorFromLastFirst(text('author (last, first)') ?? undefined);
     return rowFields({
       isbnCells: [cell('isbn'), cell('isbns')],
+      barcodeCells: [cell('ean'), cell('upc')],
       title: text('title'),
       authors: author === null ? [] : [author],
       format: formatOf(cell('media'), publication.details ?? undefined),

@@ -13,6 +13,7 @@ export const readPlainRow: RowReader = (cells, columns) => {
     kind: 'wanted',
     fields: rowFields({
       isbnCells: PLAIN_COLUMNS.isbn.map(cell),
+      barcodeCells: PLAIN_COLUMNS.barcode.map(cell),
       title: cleanText(cell(PLAIN_COLUMNS.title)),
       authors: author === null ? [] : [author],
       maxPrice: { amount: cell(PLAIN_COLUMNS.maxPrice), currency: cell(PLAIN_COLUMNS.currency) },

@@ -59,6 +59,15 @@ describe('parseBatchCase', () => {
     expect(own).toMatchObject({ currency: 'SEK', offerChoice: 'first', selectors: { price: '.own', availability: '.s' } });
   });
 
+  it('reads a case\'s "gtin" (canonical form) beside or instead of its "isbn"; --gtin applies to every case', () => {
+    expect(parseBatchCase('{"html": "<p></p>", "gtin": "036000291452"}', 1, BATCH, NO_OPTIONS).request).toMatchObject({ gtin: '0036000291452' });
+    const both = parseBatchCase('{"html": "<p></p>", "isbn": "0306406152", "gtin": "00036000291452"}', 1, BATCH, NO_OPTIONS).request;
+    expect(both).toMatchObject({ isbn13: '9780306406157', gtin: '0036000291452' });
+    const defaults = parseCliArgs(['--batch', BATCH, '--gtin', '4006381333931']);
+    expect(parseBatchCase('{"html": "<p></p>"}', 1, BATCH, defaults).request.gtin).toBe('4006381333931');
+    expect(parseBatchCase('{"html": "<p></p>", "gtin": "036000291452"}', 1, BATCH, defaults).request.gtin).toBe('0036000291452');
+  });
+
   it('reads null as an absent field', () => {
     expect(parseBatchCase('{"html": "<p></p>", "isbn": null, "selectors": null}', 1, BATCH, NO_OPTIONS).request.isbn13).toBeUndefined();
   });
@@ -73,6 +82,8 @@ describe('parseBatchCase', () => {
     ['{"html": "", "offerChoice": "first"}', /unknown field "offerChoice"/],
     ['{"html": "", "isbn": "9783596294313"}', /"isbn" "9783596294313" is not a valid ISBN/],
     ['{"html": "", "isbn": 9783596294312}', /"isbn" must be a non-empty string/],
+    ['{"html": "", "gtin": "036000291453"}', /"gtin" "036000291453" is not a valid GTIN .*the check digit is wrong/],
+    ['{"html": "", "gtin": 36000291452}', /"gtin" must be a non-empty string/],
     ['{"html": "", "currency": "Euro"}', /"currency" "Euro" is not an ISO 4217/],
     ['{"html": "", "url": "/book/1"}', /"url" "\/book\/1" is not an absolute URL/],
     ['{"html": "", "offer_choice": "cheapest"}', /"offer_choice" must be first or lowest/],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseCliArgs, UsageError } from '../../../../../src/adapters/stores/cli/cli-options.js';
+import { parseCliArgs, USAGE, UsageError } from '../../../../../src/adapters/stores/cli/cli-options.js';
 
 function usageErrorOf(argv: string[]): string {
   try {
@@ -54,6 +54,22 @@ describe('parseCliArgs', () => {
     expect(parseCliArgs(['--isbn', '978-0-306-40615-7', 'a.html']).isbn13).toBe('9780306406157');
   });
 
+  it('takes --gtin (EAN-13, UPC-A, GTIN-14 or GTIN-8) in its canonical form, alone or beside --isbn', () => {
+    expect(parseCliArgs(['--gtin', '0 36000 29145-2', 'a.html'])).toMatchObject({ gtin: '0036000291452' });
+    expect(parseCliArgs(['--gtin=00036000291452', 'a.html']).gtin).toBe('0036000291452');
+    expect(parseCliArgs(['--gtin', '96385074', 'a.html']).gtin).toBe('0000096385074');
+    expect(parseCliArgs(['--isbn', '0-306-40615-2', '--gtin', '036000291452', 'a.html'])).toMatchObject({ isbn13: '9780306406157', gtin: '0036000291452' });
+    // A Bookland EAN is the ISBN: alone it becomes --isbn, beside the same ISBN it adds nothing.
+    const bookland = parseCliArgs(['--gtin', '9780306406157', 'a.html']);
+    expect(bookland).toMatchObject({ isbn13: '9780306406157' });
+    expect(bookland.gtin).toBeUndefined();
+    expect(parseCliArgs(['--isbn', '0306406152', '--gtin', '09780306406157', 'a.html']).gtin).toBeUndefined();
+  });
+
+  it('documents --gtin in --help', () => {
+    expect(USAGE).toMatch(/--gtin GTIN +the edition's barcode: EAN-13, UPC-A, GTIN-14 or GTIN-8/);
+  });
+
   it('takes everything after -- as inputs, even names that look like options', () => {
     expect(parseCliArgs(['--json', '--', '--odd-name.html']).inputs).toEqual(['--odd-name.html']);
   });
@@ -77,6 +93,9 @@ describe('parseCliArgs', () => {
     [['--store', 'a', '--store', 'b', 'a.html'], /--store is given twice/],
     [['--isbn', '978-3-596-29431-0', 'a.html'], /--isbn "978-3-596-29431-0" is not a valid ISBN/],
     [['--isbn', '12345', 'a.html'], /not a valid ISBN/],
+    [['--gtin', '036000291453', 'a.html'], /--gtin "036000291453" is not a valid GTIN \(EAN-13, UPC-A, GTIN-14 or GTIN-8\): the check digit is wrong/],
+    [['--gtin', '12345', 'a.html'], /--gtin "12345" is not a valid GTIN .*expected 8, 12, 13 or 14 digits/],
+    [['--isbn', '9780306406157', '--gtin', '9780141439518', 'a.html'], /--gtin "9780141439518" starts 978 or 979, so it is an ISBN-13: it must be --isbn's \(9780306406157\)/],
     [['--currency', 'EURO', 'a.html'], /--currency "EURO" is not an ISO 4217/],
     [['--offer-choice', 'cheapest', 'a.html'], /--offer-choice must be first or lowest/],
     [['--trust', 'ld', 'a.html'], /--trust must be one of json-ld, microdata/],

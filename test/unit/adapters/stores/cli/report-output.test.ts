@@ -91,6 +91,13 @@ describe('inputJson', () => {
     });
   });
 
+  it('shows the edition\'s GTIN in the settings only when one was given, so other readings print as before', () => {
+    const settings = settingsFor({ pageUrl: PAGE, isbn13: '9780306406157', gtin: '0036000291452' }, catalogue);
+    expect(humanReport(reading(TWO_SOURCES, settings))).toContain('· isbn 9780306406157 · gtin 0036000291452 · offer choice');
+    expect((inputJson(reading(TWO_SOURCES, settings)).report as { settings: unknown }).settings).toMatchObject({ isbn13: '9780306406157', gtin: '0036000291452' });
+    expect((inputJson(reading(TWO_SOURCES)).report as { settings: object }).settings).not.toHaveProperty('gtin');
+  });
+
   it('gives a refusal its kind, message and follow, and an unread input no report', () => {
     const refusal = inputJson(reading({ ...TWO_SOURCES, result: { ok: false, kind: 'no_price', message: 'none', follow: 'https://x.example/1' } }));
     expect(refusal).toMatchObject({ ok: false, kind: 'no_price', message: 'none', follow: 'https://x.example/1' });

@@ -11,6 +11,7 @@ export function expectedCandidate(said: Partial<ImportCandidate> & Pick<ImportCa
   const fileTitle: unknown = title === null || said.series === undefined || said.series === null ? title : expect.stringContaining(title);
   return {
     isbns: [],
+    gtin: null,
     title: null,
     fileTitle: fileTitle as string | null,
     series: null,

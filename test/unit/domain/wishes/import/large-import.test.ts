@@ -21,6 +21,7 @@ describe('parseWishImport on a 10,000-row Goodreads export', () => {
     .map((row, i) => ({
       line: lines[i],
       isbns: row.isbn13 ? [row.isbn13] : [],
+      gtin: null,
       title: row.title,
       fileTitle: row.title,
       series: null,

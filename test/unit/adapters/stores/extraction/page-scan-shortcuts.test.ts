@@ -1,0 +1,73 @@
+// The shortcuts that keep a 3 MB page fast (npm run bench:extraction) must answer as the long way does: meta tags
+// found by the JSON-LD scan, script ends found by a plain search, and the visible price block read from the start of
+// its window when it closes there.
+import { describe, expect, it } from 'vitest';
+import { findJsonLdBlocks } from '../../../../../src/adapters/stores/extraction/json-ld-blocks.js';
+import { scanMeta } from '../../../../../src/adapters/stores/extraction/meta-scan.js';
+import { fromVisiblePrice } from '../../../../../src/adapters/stores/extraction/visible-price.js';
+import type { ExtractionContext } from '../../../../../src/adapters/stores/extraction/types.js';
+
+const ctx: ExtractionContext = { pageUrl: 'https://store.example/book', defaultCurrency: 'EUR', isbn13: null };
+const LD = '<script type="application/ld+json">{"@type":"Book"}</script>';
+
+describe('findJsonLdBlocks with meta tags', () => {
+  it('notes every <meta, in markup, comments, script tags and bodies, in page order', () => {
+    const html =
+      '<META property="og:a" content="1"><!-- <meta name="x:b" content="2"> --><script data-x="<meta">var s = "<Meta name=\'x:c\' content=\'3\'>";</script>' +
+      `${LD}<meta name="x:d" content="4"><metadata></metadata>`;
+    const metaAt: number[] = [];
+    expect(findJsonLdBlocks(html, metaAt).blocks).toEqual(['{"@type":"Book"}']);
+    const expected = [...html.matchAll(/<meta\b/gi)].map((match) => match.index);
+    expect(metaAt).toEqual(expected);
+    expect(scanMeta(html, metaAt)).toEqual(scanMeta(html));
+  });
+
+  it('reads the same meta tags as a scan of the page, also where one tag swallows another or never closes', () => {
+    const pages = [
+      '<meta property="og:price:amount" content="<meta property=\'og:price:amount\' content=\'3\'>"><meta property="og:price:currency" content="EUR">',
+      '<meta property="og:price:amount" content="12.50"<meta name="x:y" content="z"><p><meta property="product:price:amount" content="12.50">',
+      '<!-- never closed <meta property="og:price:amount" content="1">',
+      '<script>never closed <meta property="og:price:amount" content="1">',
+      '<meta property="og:price:amount" content="1"',
+    ];
+    for (const html of pages) {
+      const metaAt: number[] = [];
+      findJsonLdBlocks(html, metaAt);
+      expect(scanMeta(html, metaAt), html).toEqual(scanMeta(html));
+    }
+  });
+
+  it('ends a script at </script> in any letter case and with spaces, not at </scripts> or a lone </', () => {
+    const html = '<script>if (a</b) s = "</scripts>";</SCRIPT  ><script type="application/ld+json">{"price": 1}</script\n>';
+    expect(findJsonLdBlocks(html).blocks).toEqual(['{"price": 1}']);
+  });
+});
+
+describe('fromVisiblePrice: a block read from the start of its window', () => {
+  // Neutral text far after the block: past the first read (6 KB after the heading) or not, the answer is the same.
+  const filler = (chars: number): string => '<p>Reviews, shipping notes and more text about the book.</p>'.repeat(Math.ceil(chars / 60));
+  const blocks = [
+    '<div class="item"><h1>Dune</h1><span class="price">12,50 €</span></div>',
+    '<div class="item"><h1>Dune</h1><span class="price">12,50 €</span><span class="price">14,00 €</span></div>',
+    '<div class="item"><h1>Dune <span class="price">12,50 €</span></h1></div><p>zzgl. Versand</p>',
+    '<div class="item"><h1>Dune</h1><ul><li role="radio">500 ml 9,99 €</li><li role="radio">1 l 15,99 €</li></ul></div>',
+    '<div class="item"><h1>Dune</h1><ul><li role="radio" aria-checked="true">500 ml 9,99 €</li><li role="radio">1 l 15,99 €</li></ul></div>',
+    `<div class="grid">${'<i class="price">1 €</i>'.repeat(300)}</div><div class="item"><h1>Dune</h1><span class="price">12,50 €</span></div>`,
+    '<div class="item"><h1>Dune</h1></div><div class="buy"><span class="price">12,50 €</span></div>',
+  ];
+  it.each(blocks.map((block, i) => [i, block] as const))('block %i answers the same on a short and a long page', (_i, block) => {
+    const short = fromVisiblePrice(`<html><body>${block}${filler(1_000)}</body></html>`, ctx);
+    const long = fromVisiblePrice(`<html><body>${block}${filler(1_000)}${filler(30_000)}</body></html>`, ctx);
+    expect(long).toEqual(short);
+  });
+
+  it('reads a block still open at the first read whole: a second price further in it is not lost', () => {
+    const html = `<html><body><div class="item"><h1>Dune</h1><span class="price">12,50 €</span>${filler(9_000)}<span class="price">14,00 €</span></div>${filler(20_000)}</body></html>`;
+    expect(fromVisiblePrice(html, ctx).candidates.map((c) => `${c.amount} ${c.currency}`)).toEqual(['12.50 EUR', '14.00 EUR']);
+  });
+
+  it('reads the block past the first read when it closes later', () => {
+    const html = `<html><body><div class="item"><h1>Dune</h1>${filler(9_000)}<span class="price">12,50 €</span></div>${filler(20_000)}</body></html>`;
+    expect(fromVisiblePrice(html, ctx).candidates.map((c) => `${c.amount} ${c.currency}`)).toEqual(['12.50 EUR']);
+  });
+});
