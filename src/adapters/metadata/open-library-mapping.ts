@@ -3,6 +3,7 @@
 // publisher names, cover URLs); `details` is the raw edition record, read only for what `data` leaves out: its
 // language and its binding (`physical_format`).
 import type { BookMetadata } from '../../application/catalog/ports/book-metadata-source.js';
+import { openLibraryAuthorIdOf } from '../../domain/catalog/open-library-author-id.js';
 import { languageCodeOfMarc } from '../../domain/reference/marc-languages.js';
 import { authorNames, cleanText, formatOf, pageCountOf, publishedYearOf, webUrlOf } from './metadata-fields.js';
 
@@ -25,14 +26,16 @@ export function openLibraryBook(isbn13: string, data: Record<string, unknown>, d
   const title = cleanText(data.title);
   if (title === null) return null;
   const edition = isRecord(details?.details) ? details.details : {};
-  const dataAuthors = authorNames(listOf(data.authors).map((a) => (isRecord(a) ? a.name : null)));
+  const dataAuthors = namedAuthors(listOf(data.authors));
+  // `data` takes the authors of the work; an edition's own list (with names in `details`) is the fallback.
+  const authors = dataAuthors.names.length > 0 ? dataAuthors : namedAuthors(listOf(edition.authors));
   const cover = isRecord(data.cover) ? data.cover : {};
   return {
     isbn13,
     title,
     subtitle: cleanText(data.subtitle) ?? cleanText(edition.subtitle),
-    // `data` takes the authors of the work; an edition's own list (with names in `details`) is the fallback.
-    authors: dataAuthors.length > 0 ? dataAuthors : authorNames(listOf(edition.authors).map((a) => (isRecord(a) ? a.name : null))),
+    authors: authors.names,
+    authorOpenLibraryIds: authors.ids,
     publisher: firstText(listOf(data.publishers).map((p) => (isRecord(p) ? p.name : null))) ?? firstText(listOf(edition.publishers)),
     publishedYear: publishedYearOf(data.publish_date) ?? publishedYearOf(edition.publish_date),
     pages: pageCountOf(data.number_of_pages) ?? pageCountOf(edition.number_of_pages),
@@ -41,6 +44,23 @@ export function openLibraryBook(isbn13: string, data: Record<string, unknown>, d
     coverUrl: webUrlOf(cover.large) ?? webUrlOf(cover.medium) ?? webUrlOf(cover.small),
     source: OPEN_LIBRARY,
   };
+}
+
+/**
+ * Authors as "First Last", each once, with their Open Library ids (`url` ".../authors/OL23919A/J._K._Rowling" in `data`,
+ * `key` "/authors/OL23919A" in `details`), index for index: what pre-loaded authors are matched by.
+ */
+function namedAuthors(entries: readonly unknown[]): { names: string[]; ids: Array<string | null> } {
+  const names: string[] = [];
+  const ids: Array<string | null> = [];
+  for (const entry of entries) {
+    if (!isRecord(entry)) continue;
+    const [name] = authorNames([entry.name]);
+    if (name === undefined || names.includes(name)) continue;
+    names.push(name);
+    ids.push(openLibraryAuthorIdOf(entry.key) ?? openLibraryAuthorIdOf(entry.url));
+  }
+  return { names, ids };
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -74,6 +74,7 @@ function filled(earlier: BookMetadata, later: BookMetadata): BookMetadata {
     ...earlier,
     subtitle: earlier.subtitle ?? later.subtitle,
     authors: earlier.authors.length > 0 ? earlier.authors : later.authors,
+    authorOpenLibraryIds: earlier.authors.length > 0 ? earlier.authorOpenLibraryIds : later.authorOpenLibraryIds,
     publisher: earlier.publisher ?? later.publisher,
     publishedYear: earlier.publishedYear ?? later.publishedYear,
     pages: earlier.pages ?? later.pages,

@@ -65,6 +65,9 @@ function enrichmentOf(edition: EditionToEnrich, found: BookMetadata | null, now:
     coverUrl: edition.coverUrl === null ? (found?.coverUrl ?? null) : null,
     format: guessed('format') ? (found?.format ?? null) : null,
     languageCode: guessed('language') ? (found?.languageCode ?? null) : null,
-    book: guessed('title') && title !== '' ? { title: cutText(title, BOOK_TITLE_MAX), authors: found?.authors ?? [] } : null,
+    book:
+      guessed('title') && title !== ''
+        ? { title: cutText(title, BOOK_TITLE_MAX), authors: found?.authors ?? [], authorOpenLibraryIds: found?.authorOpenLibraryIds }
+        : null,
   };
 }

@@ -60,6 +60,7 @@ function newBookFrom(found: BookMetadata, now: Date): NewCatalogBook {
     key: 0,
     title: found.subtitle ? `${found.title}: ${found.subtitle}` : found.title,
     authors: found.authors,
+    authorOpenLibraryIds: found.authorOpenLibraryIds,
     edition: draftOfMetadata('lookup', found, now),
   };
 }

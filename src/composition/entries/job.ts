@@ -2,6 +2,7 @@
 //   npm run job -- fetch                        daily price fetch now (this process also works the queue)
 //   npm run job -- consolidate [--month YYYY-MM] month-end consolidation (default: the month that just ended)
 //   npm run job -- exchange-rates               fetch the reference exchange rates now (FX_RATES_URL)
+//   npm run job -- load-authors FILE            load Open Library's authors dump (docs/authors.md); resumable
 // A database outage during a fetch is ridden out; SIGTERM or Ctrl-C finishes the bundles in hand within
 // SHUTDOWN_GRACE_MS and hands the rest back to the queue (docs/operations.md).
 import 'reflect-metadata';
@@ -16,6 +17,7 @@ import { isDatabaseUnavailable } from '../../adapters/postgres/pg-errors.js';
 import { watchRun } from '../../adapters/scheduler/fetch-run-progress.js';
 import { formatMonth, parseMonth, previousMonth } from '../../domain/pricing/month.js';
 import { bootProcess } from '../boot.js';
+import { runLoadAuthors } from '../load-authors-job.js';
 import { reportRates } from '../scheduled-jobs.js';
 import { exitOnStartFailure, onStopSignal } from '../process-signals.js';
 import { jobQueueOf, type Started } from '../started.js';
@@ -34,8 +36,8 @@ const STOPPED = 1;
 
 async function main(args: string[]): Promise<number> {
   const [job, ...rest] = args;
-  if (job !== 'fetch' && job !== 'consolidate' && job !== 'exchange-rates') {
-    throw new Error(`Usage: ${commandFor('job', 'fetch | consolidate [--month YYYY-MM] | exchange-rates')}`);
+  if (job !== 'fetch' && job !== 'consolidate' && job !== 'exchange-rates' && job !== 'load-authors') {
+    throw new Error(`Usage: ${commandFor('job', 'fetch | consolidate [--month YYYY-MM] | exchange-rates | load-authors FILE')}`);
   }
   const monthFlag = rest.indexOf('--month');
   const month = monthFlag >= 0 ? parseMonth(rest[monthFlag + 1] ?? '') : previousMonth(new Date());
@@ -51,6 +53,7 @@ async function main(args: string[]): Promise<number> {
     });
     if (stopRequest.signal.aborted) return STOPPED;
     if (job === 'fetch') return await runFetch(container, started, config);
+    if (job === 'load-authors') return await runLoadAuthors(container, rest[0], say, stopRequest.signal);
     if (job === 'exchange-rates') {
       say(`Fetching the reference exchange rates from ${config.exchangeRates.url} ...`);
       const outcome = await container.get(RequestScope).run(() => container.get(RefreshExchangeRates).execute());

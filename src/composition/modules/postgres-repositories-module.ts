@@ -15,6 +15,7 @@ import { CatalogWriter } from '../../application/catalog/ports/catalog-writer.js
 import { EditionRepository } from '../../application/catalog/ports/edition-repository.js';
 import { ImportedBookIdentification } from '../../application/catalog/ports/imported-book-identification.js';
 import { ImportedEditionEnrichment } from '../../application/catalog/ports/imported-edition-enrichment.js';
+import { LoadedAuthorStore } from '../../application/catalog/ports/loaded-author-store.js';
 import { BookListRepository } from '../../application/lists/ports/book-list-repository.js';
 import { ShareTokenGenerator } from '../../application/lists/ports/share-token-generator.js';
 import { PreferencesRepository } from '../../application/preferences/ports/preferences-repository.js';
@@ -55,6 +56,7 @@ import { SqlFetchRunRepository } from '../../adapters/postgres/repositories/sql-
 import { SqlImportBookMatcher } from '../../adapters/postgres/repositories/sql-import-book-matcher.js';
 import { SqlImportedBookIdentification } from '../../adapters/postgres/repositories/sql-imported-book-identification.js';
 import { SqlImportedEditionEnrichment } from '../../adapters/postgres/repositories/sql-imported-edition-enrichment.js';
+import { SqlLoadedAuthorStore } from '../../adapters/postgres/repositories/sql-loaded-author-store.js';
 import { SqlPreferencesRepository } from '../../adapters/postgres/repositories/sql-preferences-repository.js';
 import { SqlPriceHistory } from '../../adapters/postgres/repositories/sql-price-history.js';
 import { SqlPricingRepository } from '../../adapters/postgres/repositories/sql-pricing-repository.js';
@@ -95,6 +97,7 @@ export const postgresRepositoriesModule = new ContainerModule(({ bind }) => {
   bind(CatalogWriter).to(SqlCatalogWriter).inSingletonScope();
   bind(ImportedEditionEnrichment).to(SqlImportedEditionEnrichment).inSingletonScope();
   bind(ImportedBookIdentification).to(SqlImportedBookIdentification).inSingletonScope();
+  bind(LoadedAuthorStore).to(SqlLoadedAuthorStore).inSingletonScope();
   bind(BookListRepository).to(SqlBookListRepository).inSingletonScope();
   bind(AlertRepository).to(SqlAlertRepository).inSingletonScope();
   bind(ChannelRepository).to(SqlChannelRepository).inSingletonScope();

@@ -157,6 +157,7 @@ async function seedEveryTable(url: string): Promise<void> {
      insert into store_fetch_outcome (store_id, minute, outcome, fetch_count, last_at, last_message) select store_id, '2026-11-26 06:01+00', 'price', 3, now(), null from store;
      insert into reference_rate (rate_date, currency, per_euro) values ('2026-11-26', 'USD', 1.0542), ('2026-11-26', 'JPY', 161.23), ('2026-11-27', 'USD', 1.0511);
      insert into exchange_rate_refresh (refreshed_at, outcome, reason, message, newest_day) values (now(), 'refused', 'late', 'the newest day is late', null);
+     insert into author_load (dump_key, lines_done, finished) values ('ol_dump_authors_2026-10-31.txt.gz', 120000, false);
      insert into book_borrow (book_id, is_available, borrow_url, checked_at) select book_id, book_id % 2 = 0, case when book_id % 2 = 0 then 'https://openlibrary.org/books/OL1M/borrow' end, now() from book;
      insert into log (log_time, log_level, log_source, log_event, log_detail) select now() - n * interval '1 minute', 'info', 'test', 'tick', jsonb_build_object('n', n, 'text', $1::text) from generate_series(1, 300) n;
      insert into log_alert_window (log_event, kind, window_start, window_end, sent_at) values ('fetch_failed', 'maintainer', '2026-11-26 06:00+00', '2026-11-26 06:05+00', null)`,

@@ -11,6 +11,8 @@ import { OrmEntityManager } from '../orm-tokens.js';
 import { isForeignKeyViolation } from '../pg-errors.js';
 import { selectRows } from '../../kits/sql/select-rows.js';
 import { DEFAULT_TITLE_WALK, titleMatches } from './title-search.js';
+import { authorBookMatches, DEFAULT_AUTHOR_BOOKS } from './author-book-search.js';
+import { SEARCH_TIMEOUT_MS, withinSearchTimeout } from './search-timeout.js';
 import { bigintArray, hydrate, type Row, toDate, toId, toIds, toNullableId } from './row-mapping.js';
 
 const AUTHOR_IDS_OF_B = 'array(select ba.author_id from book_author ba where ba.book_id = b.book_id order by ba.position)';
@@ -101,23 +103,21 @@ export class MikroOrmBookRepository implements BookRepository {
 
   /**
    * A title match, or a book by an author whose name or alias matches. The title side is chosen by what a
-   * bounded walk finds (title-search.ts); the author side reads matching authors on their trigram index, then
-   * their books through book_author. The page is the first rows of both (distinct: a book may match twice).
+   * bounded walk finds (title-search.ts); the author side reads the matching authors first, then the first
+   * page of their books (author-book-search.ts). The page is the first rows of both (a book may match twice).
+   * One transaction with a statement timeout: a pathological term answers 503, never holds a connection.
    */
-  private async searchPage(pattern: string, request: PageRequest): Promise<PageSlice<Book>> {
-    const byTitle = await titleMatches(this.em, pattern, request, DEFAULT_TITLE_WALK);
-    const byAuthor = planKeyset('ba.book_id', 'asc', request);
-    const page = planKeyset('b.book_id', 'asc', request);
-    const sql = `select ${BOOK_COLUMNS} from book b where b.book_id in (
-        select unnest(?::bigint[])
-        union all
-        (select distinct ba.book_id from book_author ba
-         where ba.author_id = any (array(select a.author_id from author a where a.name_search like ?))
-         ${byAuthor.condition ? `and ${byAuthor.condition}` : ''}
-         order by ${byAuthor.orderBy} limit ?)
-      ) order by ${page.orderBy} limit ?`;
-    const rows = await selectRows(this.em, sql, [bigintArray(byTitle), pattern, ...byAuthor.params, byAuthor.limit, page.limit]);
-    return sliceOf(rows.map(bookFromRow), page);
+  private searchPage(pattern: string, request: PageRequest): Promise<PageSlice<Book>> {
+    return withinSearchTimeout(this.em, SEARCH_TIMEOUT_MS, async (em) => {
+      const byTitle = await titleMatches(em, pattern, request, DEFAULT_TITLE_WALK);
+      const byAuthor = await authorBookMatches(em, pattern, request, DEFAULT_AUTHOR_BOOKS);
+      const page = planKeyset('b.book_id', 'asc', request);
+      const rows = await selectRows(em, `select ${BOOK_COLUMNS} from book b where b.book_id in (select unnest(?::bigint[])) order by ${page.orderBy} limit ?`, [
+        bigintArray([...byTitle, ...byAuthor]),
+        page.limit,
+      ]);
+      return sliceOf(rows.map(bookFromRow), page);
+    });
   }
 }
 

@@ -112,7 +112,8 @@ export class SqlImportedEditionEnrichment implements ImportedEditionEnrichment {
     if (withAuthors.length > 0) {
       // Created authors are the catalog's own, under the lock imports take, so neither creates one twice.
       await lockCatalogCreation(this.em);
-      const { ids } = await findOrCreateAuthors(this.em, withAuthors.flatMap((n) => n.authors), false);
+      const named = withAuthors.flatMap((n) => n.authors.map((name, i) => ({ name, openLibraryId: n.authorOpenLibraryIds?.[i] ?? null })));
+      const { ids } = await findOrCreateAuthors(this.em, named, false);
       const links = withAuthors.flatMap((n) =>
         [...new Set(n.authors.map((name) => ids.get(normalizeForSearch(name))))].flatMap((authorId, position) =>
           authorId === undefined ? [] : [{ book_id: bookOf.get(n.editionId), author_id: authorId, position }],

@@ -8,6 +8,8 @@ export interface BookMetadata {
   subtitle: string | null;
   /** "First Last", in the source's order. */
   authors: string[];
+  /** Open Library ids of `authors`, index for index, when the source knows them (Open Library does). */
+  authorOpenLibraryIds?: (string | null)[];
   publisher: string | null;
   publishedYear: number | null;
   pages: number | null;

@@ -24,7 +24,7 @@ export interface EditionEnrichment {
   /** ISO 639-1; replaces a guessed language only (a code the catalog does not list is ignored). */
   languageCode: string | null;
   /** Names a book titled by its ISBN: its title, and its authors ("First Last") when it has none yet. */
-  book: { title: string; authors: readonly string[] } | null;
+  book: { title: string; authors: readonly string[]; authorOpenLibraryIds?: readonly (string | null)[] } | null;
 }
 
 /** The editions imports created that wait for a metadata source, and the filling in of their gaps. */

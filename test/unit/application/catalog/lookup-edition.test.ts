@@ -30,7 +30,7 @@ class FakeCatalog implements Pick<EditionRepository, 'findByIsbn'>, CatalogWrite
       this.created.push({ book, origin });
       const edition = Edition.create(1, { isbn: book.edition!.isbn13, format: book.edition!.format, languageId: 1, editionTitle: null, publisher: null, publishedYear: null }, new Date());
       edition.id = 42;
-      this.editions.set(book.edition!.isbn13, edition);
+      this.editions.set(book.edition!.isbn13!, edition);
     }
     return { bookIds: new Map([[0, 1]]), createdBooks: books.length, createdAuthors: 0, createdEditions: books.length };
   }

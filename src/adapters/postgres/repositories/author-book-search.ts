@@ -1,0 +1,83 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { PageRequest } from '../../../domain/shared/page.js';
+import { planKeyset, whereOf } from '../../kits/sql/keyset.js';
+import { selectRows } from '../../kits/sql/select-rows.js';
+import { bigintArray, toId } from './row-mapping.js';
+
+/**
+ * How the books of the authors a search matches are read. The matching authors come first, from the author table's
+ * trigram index (a few hundred for a common surname). Their books are then read one of two ways: by walking
+ * book_author in book order and keeping the links of those authors (cheap when they wrote many books, as a page lies
+ * near), or through book_author_author_idx, the first page of each author (cheap when the authors are few). Reading
+ * every link of every author and sorting them all, as one statement did, grew with the catalog.
+ */
+export interface AuthorBooksBudget {
+  /** Up to this many matching authors, each one's first page is read through the author index. */
+  fewAuthors: number;
+  /** Otherwise book_author is walked this far in book order first; a page not filled by then is read per author. */
+  walkRows: number;
+  /** Up to this many matching authors travel as an id list (a hashed `= any`); more stay in the database (a term of two letters). */
+  listedAuthors: number;
+}
+
+export const DEFAULT_AUTHOR_BOOKS: AuthorBooksBudget = { fewAuthors: 32, walkRows: 20_000, listedAuthors: 5_000 };
+
+/** The matching authors as SQL: a condition on `w.author_id` for the walk, and a row source of `author_id` per author. */
+interface AuthorSet {
+  contains: string;
+  rows: string;
+  params: unknown[];
+}
+
+/**
+ * Ids of the first `request.size + 1` books past the page's key with an author whose folded name or alias contains
+ * `pattern` (a LIKE pattern), in the page's read order, each once.
+ */
+export async function authorBookMatches(em: EntityManager, pattern: string, request: PageRequest, budget: AuthorBooksBudget): Promise<number[]> {
+  const authors = await selectRows(em, 'select a.author_id from author a where a.name_search like ? limit ?', [pattern, budget.listedAuthors + 1]);
+  if (authors.length === 0) return [];
+  const set: AuthorSet =
+    authors.length > budget.listedAuthors
+      ? {
+          contains: 'w.author_id in (select a.author_id from author a where a.name_search like ?)',
+          rows: '(select a.author_id from author a where a.name_search like ?) a',
+          params: [pattern],
+        }
+      : { contains: 'w.author_id = any (?::bigint[])', rows: 'unnest(?::bigint[]) as a(author_id)', params: [bigintArray(authors.map((r) => toId(r.author_id)))] };
+  if (authors.length > budget.fewAuthors) {
+    const walked = await walkLinks(em, set, request, budget.walkRows);
+    if (walked) return walked;
+  }
+  return firstPagesOfAuthors(em, set, request);
+}
+
+/** The walk's matches when they fill the page, else null. */
+async function walkLinks(em: EntityManager, authors: AuthorSet, request: PageRequest, rows: number): Promise<number[] | null> {
+  const plan = planKeyset('book_id', 'asc', request);
+  // The inner limit pins the plan to book_author's primary key (book_id, author_id), the next `rows` links in book
+  // order, read as a stream that the outer limit stops at the page's last book (a listed set; a set left in the
+  // database is joined by hash, which reads the whole walk). A book whose links straddle the walk's end comes after
+  // every book found, so a full page never misses one.
+  const found = await selectRows(
+    em,
+    `select w.book_id from (select ba.book_id, ba.author_id from book_author ba ${whereOf([plan.condition])} order by ${plan.orderBy} limit ?) w
+     where ${authors.contains} group by w.book_id order by ${plan.orderBy} limit ?`,
+    [...plan.params, rows, ...authors.params, plan.limit],
+  );
+  return found.length === plan.limit ? found.map((r) => toId(r.book_id)) : null;
+}
+
+/** The first page of each author's books (one descent of book_author_author_idx each), merged. */
+async function firstPagesOfAuthors(em: EntityManager, authors: AuthorSet, request: PageRequest): Promise<number[]> {
+  const each = planKeyset('ba.book_id', 'asc', request);
+  const merged = planKeyset('x.book_id', 'asc', request);
+  const found = await selectRows(
+    em,
+    `select x.book_id from ${authors.rows}
+     cross join lateral (select ba.book_id from book_author ba where ba.author_id = a.author_id ${each.condition ? `and ${each.condition}` : ''}
+       order by ${each.orderBy} limit ?) x
+     group by x.book_id order by ${merged.orderBy} limit ?`,
+    [...authors.params, ...each.params, each.limit, merged.limit],
+  );
+  return found.map((r) => toId(r.book_id));
+}
