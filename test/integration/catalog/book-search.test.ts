@@ -13,7 +13,7 @@ import { createTestDatabase, type TestDatabase } from '../../support/test-databa
 
 // The catalog benchmark's generator at a small scale: skewed titles and names, famous authors, the rare word.
 const BOOKS = 40_000;
-const AUTHORS = 8_000;
+const AUTHORS = 14_000;
 
 let db: TestDatabase;
 let orm: MikroORM;

@@ -8,6 +8,9 @@ import { likeContains, type PageQuery, queryPage } from '../../kits/sql/keyset.j
 import { OrmEntityManager } from '../orm-tokens.js';
 import { isForeignKeyViolation } from '../pg-errors.js';
 import { bigintArray, hydrate, type Row, toDate, toId } from './row-mapping.js';
+import { type ContainsSearch, containsMatches, DEFAULT_TITLE_WALK } from './title-search.js';
+
+const AUTHOR_NAMES: ContainsSearch = { table: 'author', key: 'author_id', text: 'name_search' };
 
 @injectable()
 export class MikroOrmAuthorRepository implements AuthorRepository {
@@ -41,11 +44,16 @@ export class MikroOrmAuthorRepository implements AuthorRepository {
     }
   }
 
-  page(filter: AuthorFilter, request: PageRequest): Promise<PageSlice<Author>> {
+  async page(filter: AuthorFilter, request: PageRequest): Promise<PageSlice<Author>> {
     const filters: PageQuery['filters'] = [];
     // Listed ids read the primary key; the search pattern is then checked on those rows alone.
     if (filter.ids) filters.push(['a.author_id = any(?::bigint[])', [bigintArray(filter.ids)]]);
-    if (filter.search) filters.push(['a.name_search like ?', [likeContains(filter.search)]]);
+    if (filter.search && !filter.ids) {
+      // A search alone finds its page's ids as a title search does (containsMatches: a bounded walk of the key, else
+      // the trigram index): left to PostgreSQL, a rare term over millions of pre-loaded authors walked the whole key.
+      const ids = await containsMatches(this.em, AUTHOR_NAMES, likeContains(filter.search), request, DEFAULT_TITLE_WALK);
+      filters.push(['a.author_id = any(?::bigint[])', [bigintArray(ids)]]);
+    } else if (filter.search) filters.push(['a.name_search like ?', [likeContains(filter.search)]]);
     return queryPage(
       this.em,
       {

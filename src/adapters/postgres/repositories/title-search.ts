@@ -5,7 +5,7 @@ import { selectRows } from '../../kits/sql/select-rows.js';
 import { toId } from './row-mapping.js';
 
 /**
- * How far a title search walks the primary key before it turns to the trigram index. The walk reads rows in
+ * How far a title (or author name) search walks the primary key before it turns to the trigram index. The walk reads rows in
  * key order and stops at a full page, so its cost follows the term's rarity; the trigram index costs what the
  * posting lists of the term's trigrams cost, which is high when they are common ("silent river") even though
  * the term is rare. PostgreSQL's choice between the two rests on a sampled estimate that flips from one
@@ -23,24 +23,48 @@ export const DEFAULT_TITLE_WALK: TitleWalkBudget = { probeRows: 4_000, maxRows: 
 /** The probe is a small sample: walk half as far again as it suggests. */
 const WALK_MARGIN = 1.5;
 
+/** A table searched by a folded text column, in the order of its key (the primary key). */
+export interface ContainsSearch {
+  table: string;
+  key: string;
+  text: string;
+}
+
+const BOOK_TITLES: ContainsSearch = { table: 'book', key: 'book_id', text: 'title_search' };
+
 /**
  * Ids of the first `request.size + 1` books past the page's key whose folded title contains `pattern`
  * (a LIKE pattern), in the page's read order.
  */
-export async function titleMatches(em: EntityManager, pattern: string, request: PageRequest, budget: TitleWalkBudget): Promise<number[]> {
+export function titleMatches(em: EntityManager, pattern: string, request: PageRequest, budget: TitleWalkBudget): Promise<number[]> {
+  return containsMatches(em, BOOK_TITLES, pattern, request, budget);
+}
+
+/**
+ * Ids of the first `request.size + 1` rows of `search.table` past the page's key whose `search.text` contains
+ * `pattern` (a LIKE pattern), in the page's read order: the walk of the key, or the trigram index, as the walk finds.
+ */
+export async function containsMatches(
+  em: EntityManager,
+  search: ContainsSearch,
+  pattern: string,
+  request: PageRequest,
+  budget: TitleWalkBudget,
+): Promise<number[]> {
+  const { table, key, text } = search;
   // Unqualified, so the same condition and order serve the walk, its outer query and the index query.
-  const plan = planKeyset('book_id', 'asc', request);
+  const plan = planKeyset(key, 'asc', request);
   const where = whereOf([plan.condition]);
 
   const walk = async (rows: number): Promise<number[]> => {
-    // The inner limit pins the plan to the primary key: the first `rows` books past the key, in key order.
+    // The inner limit pins the plan to the primary key: the first `rows` rows past the key, in key order.
     const found = await selectRows(
       em,
-      `select w.book_id from (select t.book_id, t.title_search from book t ${where} order by ${plan.orderBy} limit ?) w
-       where w.title_search like ? order by ${plan.orderBy} limit ?`,
+      `select w.${key} from (select t.${key}, t.${text} from ${table} t ${where} order by ${plan.orderBy} limit ?) w
+       where w.${text} like ? order by ${plan.orderBy} limit ?`,
       [...plan.params, rows, pattern, plan.limit],
     );
-    return found.map((r) => toId(r.book_id));
+    return found.map((r) => toId(r[key]));
   };
 
   let walked = budget.probeRows;
@@ -55,7 +79,7 @@ export async function titleMatches(em: EntityManager, pattern: string, request: 
     }
   }
   // Near the end of the listing the walk may have read every remaining row: then it found every match.
-  const remaining = await selectRows(em, `select count(*)::int as n from (select 1 from book ${where} order by ${plan.orderBy} limit ?) r`, [
+  const remaining = await selectRows(em, `select count(*)::int as n from (select 1 from ${table} ${where} order by ${plan.orderBy} limit ?) r`, [
     ...plan.params,
     walked,
   ]);
@@ -64,9 +88,9 @@ export async function titleMatches(em: EntityManager, pattern: string, request: 
   // PostgreSQL from turning this back into a walk of the primary key.
   const indexed = await selectRows(
     em,
-    `with m as materialized (select t.book_id from book t where t.title_search like ?)
-     select book_id from m ${where} order by ${plan.orderBy} limit ?`,
+    `with m as materialized (select t.${key} from ${table} t where t.${text} like ?)
+     select ${key} from m ${where} order by ${plan.orderBy} limit ?`,
     [pattern, ...plan.params, plan.limit],
   );
-  return indexed.map((r) => toId(r.book_id));
+  return indexed.map((r) => toId(r[key]));
 }
