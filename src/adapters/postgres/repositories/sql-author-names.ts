@@ -10,7 +10,7 @@ const CATALOG_CREATION_LOCK = 7_310_415;
 
 // Existing authors by their folded name, the oldest first: one entry of author_primary_name_idx (migration 32) per
 // name, however many authors share it (pre-loaded data has many John Smiths).
-const AUTHORS_BY_PRIMARY_NAME = `
+export const AUTHORS_BY_PRIMARY_NAME = `
 select w.folded, m.author_id
 from unnest(?::text[]) as w(folded)
 cross join lateral (
@@ -19,7 +19,7 @@ cross join lateral (
 
 // Then by any of their folded names (an alias), through the GIN index on the name parts (migration 32): with millions
 // of pre-loaded authors, reading every author's parts would take seconds per import.
-const AUTHORS_BY_ALIAS = `
+export const AUTHORS_BY_ALIAS = `
 select distinct on (p.part) p.part as folded, a.author_id
 from author a, unnest(string_to_array(a.name_search, chr(1))) as p(part)
 where string_to_array(a.name_search, chr(1)) && ?::text[] and p.part = any(?::text[])
