@@ -84,6 +84,8 @@ describe('merging, in the configured order', () => {
       // Open Library has no subtitle and no language: Google's fill them.
       subtitle: 'A Culture Novel',
       authors: ['Iain M. Banks'],
+      // Only Open Library names its authors' ids.
+      authorOpenLibraryIds: ['OL6924809A'],
       publisher: 'Orbit',
       publishedYear: 2008,
       // Both know the page count: the first source's wins.

@@ -37,6 +37,8 @@ describe('batching', () => {
       title: view?.book.title,
       subtitle: view?.book.subtitle,
       authors: view?.book.authors,
+      // The demonstration's author records carry Open Library ids (`/authors/OL…A`), one per author.
+      authorOpenLibraryIds: view?.book.authors.map(() => expect.stringMatching(/^OL\d+A$/)),
       publisher: view?.book.publisher,
       publishedYear: view?.book.year,
       pages: view?.withoutPages ? null : view?.book.pages,
@@ -100,6 +102,7 @@ describe('field mapping of a recorded answer', () => {
             title: 'Use of Weapons',
             subtitle: null,
             authors: ['Iain M. Banks'],
+            authorOpenLibraryIds: ['OL6924809A'],
             publisher: 'Orbit',
             publishedYear: 2008,
             pages: 480,
