@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../../support/test-service.js';
+import { freshUpc, gs1Check } from '../../support/fresh-gtins.js';
 
 let t: TestService;
 let english: number;
@@ -13,18 +14,7 @@ afterAll(async () => {
   await t.stop();
 });
 
-// GS1 check digits computed here, independently of the service: weights 3,1,3,... from the right.
-function gs1Check(body: string): string {
-  const sum = [...body].reverse().reduce((acc, d, i) => acc + Number(d) * (i % 2 === 0 ? 3 : 1), 0);
-  return String((10 - (sum % 10)) % 10);
-}
 
-/** A fresh valid UPC-A (12 digits) for every call, so tests never collide. */
-let sequence = 0;
-function freshUpc(): string {
-  const body = `07${String(++sequence).padStart(4, '0')}${String(Date.now() % 100_000).padStart(5, '0')}`;
-  return body + gs1Check(body);
-}
 
 async function book(title: string): Promise<number> {
   const res = await t.call('POST', '/api/books', { body: { book_original_title: title } });
@@ -45,7 +35,7 @@ function expectValidationFailure(res: { status: number; body: any; text: string 
 
 describe('an edition identified by its GTIN', () => {
   it('is created with a UPC-A alone and returned in its canonical form (EAN-13), with a null isbn', async () => {
-    const upc = freshUpc();
+    const upc = freshUpc('07');
     const res = await post(await book('Castle Builder (board game)'), { gtin: `${upc.slice(0, 1)} ${upc.slice(1, 6)}-${upc.slice(6)}` });
     expect(res.status, res.text).toBe(201);
     expect(res.body).toMatchObject({ isbn: null, gtin: `0${upc}` });
@@ -55,17 +45,17 @@ describe('an edition identified by its GTIN', () => {
   });
 
   it('keeps a GTIN-14 with a packaging indicator as 14 digits, and one with indicator 0 as its EAN-13', async () => {
-    const upc = freshUpc();
+    const upc = freshUpc('07');
     const pack = `1${upc.slice(0, 12).padStart(12, '0')}`;
     const pack14 = pack + gs1Check(pack);
     const bookId = await book('Castle Builder, six-pack');
     expect((await post(bookId, { gtin: pack14 })).body.gtin).toBe(pack14);
-    const single = freshUpc();
+    const single = freshUpc('07');
     expect((await post(bookId, { gtin: `00${single}` })).body.gtin).toBe(`0${single}`);
   });
 
   it('answers 409 conflict for the same GTIN twice, however it is written, storing it once', async () => {
-    const upc = freshUpc();
+    const upc = freshUpc('07');
     const bookId = await book('Comic #1');
     expect((await post(bookId, { gtin: upc })).status).toBe(201);
     for (const again of [`0${upc}`, `00${upc}`]) {
@@ -78,7 +68,7 @@ describe('an edition identified by its GTIN', () => {
 
   it('answers 400 validation_failed on gtin for a bad GTIN, storing nothing', async () => {
     const bookId = await book('Bad GTIN');
-    const upc = freshUpc();
+    const upc = freshUpc('07');
     const wrongCheck = upc.slice(0, 11) + String((Number(upc[11]) + 1) % 10);
     for (const gtin of [wrongCheck, '12345', 'ABCDEFGHIJKLM', '00000000000000']) expectValidationFailure(await post(bookId, { gtin }), 'gtin');
     expect(await t.db.sql('select edition_id from edition where book_id = $1', [bookId])).toHaveLength(0);
@@ -88,13 +78,13 @@ describe('an edition identified by its GTIN', () => {
     const bookId = await book('Neither');
     expectValidationFailure(await post(bookId, {}), 'isbn');
     expectValidationFailure(await post(bookId, { gtin: null }), 'isbn');
-    const withoutKey = await t.call('POST', `/api/books/${bookId}/editions`, { body: { gtin: freshUpc(), format: 'paperback', language_id: english } });
+    const withoutKey = await t.call('POST', `/api/books/${bookId}/editions`, { body: { gtin: freshUpc('07'), format: 'paperback', language_id: english } });
     expectValidationFailure(withoutKey, 'isbn');
-    expectValidationFailure(await post(bookId, { isbn: '9780306406158', gtin: freshUpc() }), 'isbn');
+    expectValidationFailure(await post(bookId, { isbn: '9780306406158', gtin: freshUpc('07') }), 'isbn');
   });
 
   it('an ISBN and a UPC together (a mass-market paperback): both stored, each unique', async () => {
-    const upc = freshUpc();
+    const upc = freshUpc('07');
     const res = await post(await book('Mass market'), { isbn: '978-1-4028-9462-6', gtin: upc });
     expect(res.status, res.text).toBe(201);
     expect(res.body).toMatchObject({ isbn: '9781402894626', gtin: `0${upc}` });

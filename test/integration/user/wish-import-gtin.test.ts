@@ -3,6 +3,7 @@
 // tracked) with create_missing — and a bad check digit is the row's usual clear error, never a 500.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../../support/test-service.js';
+import { freshUpc, gs1Check } from '../../support/fresh-gtins.js';
 
 let t: TestService;
 let english: number;
@@ -25,22 +26,12 @@ afterAll(async () => {
   await t.stop();
 });
 
-// GS1 check digits computed here, independently of the service: weights 3,1,3,... from the right.
-function gs1Check(body: string): string {
-  const sum = [...body].reverse().reduce((acc, d, i) => acc + Number(d) * (i % 2 === 0 ? 3 : 1), 0);
-  return String((10 - (sum % 10)) % 10);
-}
 
-/** A fresh valid UPC-A for every call, so tests (and reruns on one database) never collide. */
-let sequence = 0;
-function freshUpc(): string {
-  const body = `08${String(++sequence).padStart(4, '0')}${String(Date.now() % 100_000).padStart(5, '0')}`;
-  return body + gs1Check(body);
-}
 
+let eans = 0;
 /** A fresh valid EAN-13 outside the ISBN (978/979) and store-internal (02, 2x) ranges. */
 function freshEan(): string {
-  const body = `40${String(++sequence).padStart(4, '0')}${String(Date.now() % 1_000_000).padStart(6, '0')}`;
+  const body = `40${String(++eans).padStart(4, '0')}${String(Date.now() % 1_000_000).padStart(6, '0')}`;
   return body + gs1Check(body);
 }
 
@@ -68,7 +59,7 @@ async function wishedBookIds(subject: string): Promise<number[]> {
 
 describe('POST /api/wishes/import with barcode columns', () => {
   it('creates a product known only by its UPC or EAN, as an edition with that GTIN and no ISBN, and wishes it', async () => {
-    const upc = freshUpc();
+    const upc = freshUpc('08');
     const ean = freshEan();
     const csv = `item_type,title,creators,ean_isbn13,upc_isbn10\ncomic,Watchmen #1,Alan Moore,,${upc}\ngame,Catan,,${ean},\nmusic,,,,${upc}\n`;
     const { status, body, text } = await importFile('gtin-alice', csv, true);
@@ -90,7 +81,7 @@ describe('POST /api/wishes/import with barcode columns', () => {
   });
 
   it('matches an edition a user gave a GTIN through the API, without create_missing', async () => {
-    const upc = freshUpc();
+    const upc = freshUpc('08');
     const book = await t.call<{ book_id: number }>('POST', '/api/books', { body: { book_original_title: 'Saga #1' } });
     const edition = await t.call('POST', `/api/books/${book.body.book_id}/editions`, {
       body: { isbn: null, gtin: upc, format: 'paperback', language_id: english },
@@ -102,14 +93,14 @@ describe('POST /api/wishes/import with barcode columns', () => {
   });
 
   it('an ISBN and a different UPC on one row are one edition with both; a row with the UPC alone is that edition', async () => {
-    const upc = freshUpc();
+    const upc = freshUpc('08');
     const { body } = await importFile('gtin-dave', `isbn,upc,title\n9780786965601,${upc},A Paperback\n,${upc},\n`, true);
     expect(body).toMatchObject({ created: 1, already_wished: 1, created_books: 1, created_editions: 1, invalid: [] });
     expect(await editionsOf([`0${upc}`])).toEqual([{ title: 'A Paperback', isbn: '9780786965601', gtin: `0${upc}`, waits: true }]);
   });
 
   it('a barcode with a bad check digit is no GTIN: the row is reported (200), or matched by its title when it has one', async () => {
-    const upc = freshUpc();
+    const upc = freshUpc('08');
     const bad = upc.slice(0, 11) + String((Number(upc[11]) + 1) % 10);
     const { status, body } = await importFile('gtin-erin', `upc,title\n${bad},\n${bad},Only A Title Here\n`, false);
     expect(status).toBe(200);

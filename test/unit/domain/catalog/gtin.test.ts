@@ -2,12 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { editionIdentifiers } from '../../../../src/domain/catalog/edition-identifiers.js';
 import { Gtin } from '../../../../src/domain/catalog/gtin.js';
 import { ValidationError } from '../../../../src/domain/shared/domain-error.js';
-
-// GS1 check digits computed here, independently of the code under test: weights 3,1,3,... from the right.
-function gs1Check(body: string): string {
-  const sum = [...body].reverse().reduce((acc, d, i) => acc + Number(d) * (i % 2 === 0 ? 3 : 1), 0);
-  return String((10 - (sum % 10)) % 10);
-}
+import { gs1Check } from '../../../support/fresh-gtins.js';
 
 function* digitStrings(length: number, count: number, seed = 2026): Generator<string> {
   let state = seed;
