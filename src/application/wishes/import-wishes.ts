@@ -135,8 +135,13 @@ export class ImportWishes {
     if (options.createMissing === true) await this.writer.lockCreation();
     const byIsbn = await this.matcher.booksByIsbn([...new Set(parsed.candidates.flatMap((c) => c.isbns))]);
     const byGtin = await this.matcher.booksByGtin([...new Set(parsed.candidates.flatMap((c) => c.gtin ?? []))]);
-    const identified = (c: ImportCandidate): number | undefined =>
-      c.isbns.map((isbn) => byIsbn.get(isbn)).find((id) => id !== undefined) ?? (c.gtin === null ? undefined : byGtin.get(c.gtin));
+    const isbnOfGtin = isbnsBesideGtins(parsed.candidates);
+    const identified = (c: ImportCandidate): number | undefined => {
+      const byItsIsbn = c.isbns.map((isbn) => byIsbn.get(isbn)).find((id) => id !== undefined);
+      if (byItsIsbn !== undefined || c.gtin === null) return byItsIsbn;
+      const isbn = isbnOfGtin.get(c.gtin);
+      return byGtin.get(c.gtin) ?? (isbn === undefined ? undefined : byIsbn.get(isbn));
+    };
     // Each row's title keys, worked out once: they are both asked for and matched against.
     const formsOf = new Map<ImportCandidate, string[]>();
     for (const c of parsed.candidates) if (c.title && identified(c) === undefined) formsOf.set(c, titleForms(c));
@@ -154,8 +159,11 @@ export class ImportWishes {
         matched.push({ candidate, bookId: outcome.bookId });
       } else if (options.createMissing === true && outcome.reason !== 'ambiguous_title') {
         // Rows naming the same edition, or the same title and author without an ISBN, are one book.
-        const key = creationKey(candidate);
+        const key = creationKey(candidate, isbnOfGtin);
         const entry = toCreate.get(key) ?? { book: newBookOf(candidate, toCreate.size, now), candidates: [] };
+        // The edition is drafted from a row that gives its ISBN, whichever comes first: a barcode-only row before it
+        // would leave the edition without one.
+        if (entry.book.edition?.isbn13 === null && candidate.isbns.length > 0) entry.book = newBookOf(candidate, entry.book.key, now);
         entry.candidates.push(candidate);
         toCreate.set(key, entry);
       } else {
@@ -234,8 +242,22 @@ function listUpTo<T>(list: T[], more: readonly T[]): void {
   }
 }
 
-function creationKey(candidate: ImportCandidate): string {
-  const isbn = candidate.isbns[0];
+/**
+ * Each GTIN that a row of the chunk gives beside an ISBN → that ISBN (the first row's): a row with the barcode alone
+ * names the same edition, whether it comes before or after.
+ */
+function isbnsBesideGtins(candidates: readonly ImportCandidate[]): Map<string, string> {
+  const isbns = new Map<string, string>();
+  for (const { isbns: [isbn], gtin } of candidates) if (isbn !== undefined && gtin !== null && !isbns.has(gtin)) isbns.set(gtin, isbn);
+  return isbns;
+}
+
+/**
+ * The book a row to create belongs to: its edition's ISBN (also for a barcode another row gives beside one), its GTIN,
+ * or its title and author.
+ */
+function creationKey(candidate: ImportCandidate, isbnOfGtin: ReadonlyMap<string, string>): string {
+  const isbn = candidate.isbns[0] ?? (candidate.gtin === null ? undefined : isbnOfGtin.get(candidate.gtin));
   if (isbn !== undefined) return `isbn:${isbn}`;
   if (candidate.gtin !== null) return `gtin:${candidate.gtin}`;
   return `title:${matchKeyOf(candidate.title ?? '')}\u0001${matchKeyOf(candidate.authors[0] ?? candidate.author ?? '')}`;

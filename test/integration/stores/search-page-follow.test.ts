@@ -10,6 +10,8 @@ import { PoliteHttpClient } from '../../../src/adapters/stores/polite-http-clien
 
 const ISBN = '9780441478125';
 const OTHER = '9780143111597';
+// The paperback's cover UPC, beside its ISBN (issue 26 §9).
+const UPC = '036000291452';
 
 let server: Server;
 let baseUrl: string;
@@ -42,6 +44,8 @@ beforeAll(async () => {
       res.end(product(ISBN, '18.09'));
     } else if (url.pathname === '/book/2') {
       res.end(product(OTHER, '27.50'));
+    } else if (url.pathname === '/book/3') {
+      res.end(product(UPC, '16.50'));
     } else {
       res.writeHead(404).end();
     }
@@ -87,6 +91,17 @@ describe('HtmlPriceSource on a store whose template is a search', () => {
     results = result(ISBN, 1, '18.09') + result(ISBN, 2, '17.00');
     expect(await source().fetchPrice(target(`/search?q=${ISBN}`))).toMatchObject({ ok: false, failure: { kind: 'ambiguous_price' } });
     expect(paths).toHaveLength(1);
+  });
+
+  it('an edition with an ISBN and a UPC: the one result naming the UPC is followed, and its page read', async () => {
+    results = `<li class="result" data-upc="${UPC}"><a href="/book/3">Result 3</a><span class="price">$16.50</span></li>` + result(OTHER, 2, '27.50');
+    expect(await source().fetchPrice({ ...target(`/search?q=${ISBN}`), gtin: UPC })).toMatchObject({
+      ok: true,
+      observation: { amount: '16.50', currency: 'USD', url: `${baseUrl}/book/3` },
+    });
+    expect(paths).toEqual([`/search?q=${ISBN}`, '/book/3']);
+    // Known by its ISBN alone, no result is the edition's.
+    expect(await source().fetchPrice(target(`/search?q=${ISBN}`))).toMatchObject({ ok: false, failure: { kind: 'not_found' } });
   });
 
   it('a search that redirects to the product page is read as the product page', async () => {

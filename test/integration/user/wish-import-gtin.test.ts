@@ -99,6 +99,19 @@ describe('POST /api/wishes/import with barcode columns', () => {
     expect(await editionsOf([`0${upc}`])).toEqual([{ title: 'A Paperback', isbn: '9780786965601', gtin: `0${upc}`, waits: true }]);
   });
 
+  it('a row with the UPC alone before a row with an ISBN and that UPC: still one edition with both', async () => {
+    const upc = freshUpc('08');
+    const isbnBody = `97986${String(Date.now() % 10_000_000).padStart(7, '0')}`;
+    const isbn = isbnBody + gs1Check(isbnBody);
+    const { body } = await importFile('gtin-gina', `isbn,upc,title\n,${upc},A Comic\n${isbn},${upc},A Comic\n`, true);
+    expect(body).toMatchObject({ created: 1, already_wished: 1, created_books: 1, created_editions: 1, unmatched: [], invalid: [] });
+    expect(await editionsOf([`0${upc}`])).toEqual([{ title: 'A Comic', isbn, gtin: `0${upc}`, waits: true }]);
+    // Another user's file naming it by either number, in either order, finds that one edition.
+    const other = await importFile('gtin-hank', `isbn,upc\n,${upc}\n${isbn},\n`, false);
+    expect(other.body).toMatchObject({ created: 1, already_wished: 1, unmatched: [], invalid: [] });
+    expect(await wishedBookIds('gtin-hank')).toEqual(await wishedBookIds('gtin-gina'));
+  });
+
   it('a barcode with a bad check digit is no GTIN: the row is reported (200), or matched by its title when it has one', async () => {
     const upc = freshUpc('08');
     const bad = upc.slice(0, 11) + String((Number(upc[11]) + 1) % 10);

@@ -35,7 +35,7 @@ select r.book_id, r.author_id, r.position from jsonb_to_recordset(?::jsonb) as r
 on conflict do nothing`;
 
 // An ISBN or GTIN another request created meanwhile (outside any import), or an earlier book of the same call holds
-// (a row with an ISBN and its UPC, another with the UPC alone), is skipped here and handled below.
+// (two rows giving one UPC beside two different ISBNs), is skipped here and handled below.
 const INSERT_EDITIONS = `
 insert into edition (${EDITION_DRAFT_COLUMNS})
 select ${EDITION_DRAFT_VALUES}

@@ -1,6 +1,7 @@
 import type { AnyNode, Element } from 'domhandler';
 import { DomUtils } from 'htmlparser2';
 import { wordsOf } from './element-price-text.js';
+import { namesEdition, type EditionIds } from './search-results.js';
 
 /**
  * The item's options (sizes, volumes, bundles, formats) with their own prices: a `<select>` whose options show
@@ -43,16 +44,16 @@ export interface ChoiceGroup {
 /**
  * An element's children that are choices, two or more of them, and the chosen one; null for anything else. Choices
  * of a book's formats (hardcover, paperback, ebook…) are editions, each with its own ISBN: the one the page marks is
- * the edition's only when it names the edition's ISBN (in an attribute or its text); without an ISBN to go by, none
- * is taken for chosen.
+ * the edition's only when it names one of the edition's numbers (its ISBN, or its other barcode: `EditionIds`; in an
+ * attribute or its text); without a number to go by, none is taken for chosen.
  */
-export function choiceGroup(parent: AnyNode, isbn13: string | null): ChoiceGroup | null {
+export function choiceGroup(parent: AnyNode, edition: EditionIds): ChoiceGroup | null {
   if (!DomUtils.hasChildren(parent)) return null;
   const choices = new Set<Element>();
   for (const child of parent.children) if (DomUtils.isTag(child) && isChoice(child)) choices.add(child);
   if (choices.size < 2) return null;
   const all = [...choices];
-  const named = isbn13 === null ? [] : all.filter((choice) => namesIsbn(choice, isbn13));
+  const named = all.filter((choice) => choiceNames(choice, edition));
   if (named.length === 1) return { choices, chosen: named[0] as Element };
   if (named.length > 1 || all.some((choice) => FORMAT.test(DomUtils.textContent(choice).slice(0, 200)))) return { choices, chosen: null };
   const chosen = all.filter(isChosen);
@@ -67,10 +68,11 @@ const FORMAT = new RegExp(
   'iu',
 );
 
-/** Whether a choice names the ISBN-13 in one of its attributes or its text, hyphens or not. */
-function namesIsbn(choice: Element, isbn13: string): boolean {
-  const found = DomUtils.findOne((element) => Object.values(element.attribs).some((value) => value.replace(/-/g, '').includes(isbn13)), [choice], true);
-  return found !== null || DomUtils.textContent(choice).replace(/[-\s]/g, '').includes(isbn13);
+/** Whether a choice names one of the edition's numbers in one of its attributes or its text, hyphens or not. */
+function choiceNames(choice: Element, edition: EditionIds): boolean {
+  if (edition.isbn13 === null) return false;
+  const found = DomUtils.findOne((element) => Object.values(element.attribs).some((value) => namesEdition(value, edition)), [choice], true);
+  return found !== null || namesEdition(DomUtils.textContent(choice), edition);
 }
 
 function isChosen(choice: Element): boolean {

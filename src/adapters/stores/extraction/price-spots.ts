@@ -28,8 +28,8 @@ const MAX_SPOTS = 500;
  * item in something called "slider" still has the item in it.
  */
 export interface SpotOptions {
-  /** The edition's ISBN-13: a format choice that names it is the edition's. */
-  isbn13?: string | null;
+  /** The edition's numbers (its ISBN, its other barcode): a format choice that names one is the edition's. */
+  edition?: Pick<ExtractionContext, 'isbn13' | 'otherIdentifier'>;
   /** Whether the markup has radio buttons or aria choices at all (else no element is looked at as a choice). */
   choices?: boolean;
   /** Receives the lists of options that show prices with none chosen. */
@@ -55,7 +55,7 @@ export function priceSpots(document: Document, anchorLine: ReadonlySet<AnyNode>,
 }
 
 function visitSpots(document: Document, anchorLine: ReadonlySet<AnyNode>, options: SpotOptions, within: Element | null): Element[] {
-  const { isbn13 = null, choices = true, unchosen = [] } = options;
+  const { edition = { isbn13: null }, choices = true, unchosen = [] } = options;
   const spots: Element[] = [];
   // The containers of `within`: only the child on the way to it is visited in them.
   const around = new Set<AnyNode>();
@@ -77,7 +77,7 @@ function visitSpots(document: Document, anchorLine: ReadonlySet<AnyNode>, option
     if (INVISIBLE.has(node.name)) return;
     const onLine = anchorLine.has(node);
     const names = namesOf(node.attribs);
-    const group = choices ? choiceGroup(node, isbn13) : null;
+    const group = choices ? choiceGroup(node, edition) : null;
     // The item's own options are no related products, whatever they are called ("bundles").
     const related = roleOf(names, false) !== null && group === null && !choice;
     if (!onLine && (isPageChrome(node, inSection) || related || isOtherItem(node))) return;

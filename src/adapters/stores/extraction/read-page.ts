@@ -89,9 +89,9 @@ export function readPage(html: string, pageUrl: string, config: ExtractionConfig
     problems: outcome.problems,
   }));
 
-  if (isResultList(runs, jsonLd.listPage, pageUrl, ctx.isbn13)) {
+  if (isResultList(runs, jsonLd.listPage, pageUrl, ctx)) {
     notes.push('a list of results, not one product: never read a price off it');
-    const result = readSearchResults(page(), pageUrl, config, ctx.isbn13, jsonLd.listedItems);
+    const result = readSearchResults(page(), pageUrl, config, ctx, jsonLd.listedItems);
     return { result, page: 'search_results', sources, notes };
   }
 
@@ -112,13 +112,13 @@ export function readPage(html: string, pageUrl: string, config: ExtractionConfig
  * whose template is a search redirects to the product page when it has one), and no structured item on it is the
  * edition or the page's own.
  */
-function isResultList(runs: SourceRun[], declared: boolean, pageUrl: string, isbn13: string | null): boolean {
+function isResultList(runs: SourceRun[], declared: boolean, pageUrl: string, ctx: ExtractionContext): boolean {
   const structured = runs.filter((run) => run.source === 'json-ld' || run.source === 'microdata');
   const ownItem = structured.some((run) =>
     run.outcome.candidates.some((c) => c.listed !== true && (c.editionMatch === true || c.pageMatch === true)),
   );
   if (ownItem) return false;
-  return declared || isSearchUrl(pageUrl, isbn13);
+  return declared || isSearchUrl(pageUrl, ctx);
 }
 
 function normaliseIsbn(isbn13: string | undefined): string | null {

@@ -88,7 +88,7 @@ function readBlock(document: Document, window: ItemWindow, ctx: ExtractionContex
   const within = closed === null ? undefined : closedTop(anchor, closed);
   if (within === null) return undefined;
   const unchosen: Element[] = [];
-  const spots = withoutTiles(priceSpots(document, anchorLine, { isbn13: ctx.isbn13, choices, unchosen, within }), anchorLine);
+  const spots = withoutTiles(priceSpots(document, anchorLine, { edition: ctx, choices, unchosen, within }), anchorLine);
   const reader = new SpotReader(ctx);
 
   // The smallest container of the heading (the heading itself first) with a readable price in it; the page's body

@@ -211,6 +211,41 @@ describe('ImportWishes', () => {
     expect(wishes.added).toHaveLength(3);
   });
 
+  it('with create_missing: a barcode-only row and a row with an ISBN and that barcode are one edition with both, in either order', async () => {
+    const barcodeOnly = ',036000291452,Watchmen #1,Alan Moore\n';
+    const withIsbn = '9780306406157,0036000291452,Watchmen,Alan Moore\n';
+    const created: NewCatalogBook[][] = [];
+    for (const rows of [barcodeOnly + withIsbn, withIsbn + barcodeOnly]) {
+      const catalog = new FakeCatalog();
+      const { use, wishes } = importer(catalog);
+      const report = await use.execute(7, csv(`isbn,upc,title,author\n${rows}`), { createMissing: true });
+      expect(report).toMatchObject({ created: 1, alreadyWished: 1, createdBooks: 1, createdEditions: 1, unmatched: [], invalid: [] });
+      expect(wishes.added.map((wish) => wish.bookId)).toEqual([100]);
+      created.push(catalog.created);
+    }
+    // Drafted from the row with the ISBN whichever comes first: the same book both ways, its edition with both numbers.
+    expect(created[0]).toEqual(created[1]);
+    expect(created[0]).toEqual([
+      {
+        key: 0,
+        title: 'Watchmen',
+        authors: ['Alan Moore'],
+        edition: expect.objectContaining({ isbn13: '9780306406157', gtin: '0036000291452', enrichedAt: null }),
+      },
+    ]);
+  });
+
+  it('a barcode-only row whose barcode another row gives beside a known ISBN is that ISBN\'s book, created or not', async () => {
+    for (const createMissing of [false, true]) {
+      const catalog = new FakeCatalog(new Map([['9780306406157', 4]]));
+      const { use, wishes } = importer(catalog);
+      const report = await use.execute(7, csv('isbn,upc\n,036000291452\n9780306406157,036000291452\n'), { createMissing });
+      expect(report).toMatchObject({ created: 1, alreadyWished: 1, createdBooks: 0, unmatched: [], invalid: [] });
+      expect(wishes.added.map((wish) => wish.bookId)).toEqual([4]);
+      expect(catalog.created).toEqual([]);
+    }
+  });
+
   it('matches a title and author written with other punctuation, case or accents than the catalog\'s', async () => {
     // The catalog holds "Ender's Game" by "Orson S. Card" (its author keyed as the matcher gives it).
     const catalog = new FakeCatalog(new Map(), new Map([['enders game', [{ bookId: 5, authorKeys: ['orson s card'] }]]]));

@@ -115,8 +115,8 @@ describe('search results: the GTIN named in links and addresses', () => {
   });
 
   it('a GTIN in the query string is a search, as an ISBN is', () => {
-    expect(isSearchUrl(`https://games.example/find?code=${UPC}`, AS_EAN13)).toBe(true);
-    expect(isSearchUrl('https://games.example/find?code=castle', AS_EAN13)).toBe(false);
+    expect(isSearchUrl(`https://games.example/find?code=${UPC}`, { isbn13: AS_EAN13 })).toBe(true);
+    expect(isSearchUrl('https://games.example/find?code=castle', { isbn13: AS_EAN13 })).toBe(false);
   });
 
   it('a search page\'s one result naming the GTIN is followed', () => {
