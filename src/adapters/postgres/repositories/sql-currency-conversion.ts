@@ -63,7 +63,8 @@ export function rateSql(from: string, to: string, day: string, onlyIf = 'true'):
  * rounded), so a statement joins its quotes to these rows on (currency, day) — one hash for the statement — instead
  * of searching reference_rate and dividing per quote. A cross rate is divided once per day; a day whose cross rate the
  * calendar cannot give (the two currencies' latest publications differ: one was not published that day) is answered
- * by rateSql, for those days only.
+ * by rateSql, for those days only. The target's row is read per day only for a cross rate (a lateral step that a
+ * reader converting into or out of the euro never runs; joined, PostgreSQL hashed the whole calendar for every page).
  */
 export function calendarRatesSql(pairs: string): string {
   const base = `'${RATE_BASE_CURRENCY}'`;
@@ -72,8 +73,10 @@ export function calendarRatesSql(pairs: string): string {
             from (${pairs}) p where p.from_currency <> p.to_currency offset 0) o
       join reference_rate_day f on f.currency = (case when o.from_currency = ${base} then o.to_currency else o.from_currency end)
         and f.rate_date >= f.day - ${RATE_MAX_AGE_DAYS}
-      left join reference_rate_day t on o.from_currency <> ${base} and o.to_currency <> ${base}
-        and t.currency = o.to_currency and t.day = f.day and t.rate_date = f.rate_date
+      left join lateral (
+        select t.rate_date, t.per_euro from reference_rate_day t
+        where o.from_currency <> ${base} and o.to_currency <> ${base}
+          and t.currency = o.to_currency and t.day = f.day and t.rate_date = f.rate_date) t on true
       cross join lateral (
         select case when o.from_currency = ${base} then f.rate_from_euro when o.to_currency = ${base} then f.rate_to_euro
                     when t.rate_date is not null then ${roundedRateSql('f.per_euro', 't.per_euro')} end as rate
