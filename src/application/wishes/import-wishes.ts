@@ -5,7 +5,7 @@ import { matchKeyOf } from '../../domain/shared/search-text.js';
 import { ServiceUnavailableError, TooLargeError } from '../../domain/shared/domain-error.js';
 import { type ImportCandidate, openWishImport, type ParsedWishImportChunk } from '../../domain/wishes/import/parse-wish-import.js';
 import type { NewWish } from '../../domain/wishes/wish.js';
-import { CatalogRowsRefused, CatalogWriter, type CreatedCatalogBooks, type NewCatalogBook } from '../catalog/ports/catalog-writer.js';
+import { CatalogRowsRefused, CatalogWriter, type CreatedCatalogBooks, type GtinWithIsbn, type NewCatalogBook } from '../catalog/ports/catalog-writer.js';
 import { EnrichmentQueue } from '../catalog/ports/enrichment-queue.js';
 import { Clock } from '../shared/clock.js';
 import { UnitOfWork } from '../shared/unit-of-work.js';
@@ -108,6 +108,7 @@ export class ImportWishes {
       createdAuthors: 0,
       createdEditions: 0,
     };
+    let isbnsGiven = 0;
     try {
       // Chunks are committed one by one: a failure part way keeps the chunks before it, and importing the file again
       // finishes the work (a row already imported is matched, already wished).
@@ -120,18 +121,21 @@ export class ImportWishes {
             IMPORT_STOPPED_RETRY_SECONDS,
           );
         }
-        await this.uow.transaction(() => this.importChunk(userId, chunk, options, report));
+        isbnsGiven += await this.uow.transaction(() => this.importChunk(userId, chunk, options, report));
         imported += chunk.candidates.length + chunk.invalid.length + chunk.skipped;
       }
     } finally {
       // After the commits, so the job sees the new books; the metadata sources are asked there, not on this request.
-      if (report.createdBooks > 0) await this.enrichment.enqueue();
+      if (report.createdBooks > 0 || isbnsGiven > 0) await this.enrichment.enqueue();
     }
     return report;
   }
 
-  /** One chunk of rows, in the caller's transaction; adds what it did to `report`. */
-  private async importChunk(userId: number, parsed: ParsedWishImportChunk, options: ImportOptions, report: ImportReport): Promise<void> {
+  /**
+   * One chunk of rows, in the caller's transaction; adds what it did to `report` and answers how many editions known by
+   * a GTIN alone got the ISBN a row gives beside it.
+   */
+  private async importChunk(userId: number, parsed: ParsedWishImportChunk, options: ImportOptions, report: ImportReport): Promise<number> {
     if (options.createMissing === true) await this.writer.lockCreation();
     const byIsbn = await this.matcher.booksByIsbn([...new Set(parsed.candidates.flatMap((c) => c.isbns))]);
     const byGtin = await this.matcher.booksByGtin([...new Set(parsed.candidates.flatMap((c) => c.gtin ?? []))]);
@@ -171,6 +175,11 @@ export class ImportWishes {
       }
     }
 
+    // A row matched by its GTIN alone that names an ISBN beside it (the edition was made from a barcode-only row of an
+    // earlier chunk or import): the edition gets the ISBN, so the row's ISBN is not lost.
+    const isbnsToGive = options.createMissing === true ? gtinEditionsWithIsbns(parsed.candidates, byIsbn, byGtin) : [];
+    const isbnsGiven = isbnsToGive.length === 0 ? 0 : await this.writer.giveIsbns(isbnsToGive);
+
     const created: CreatedCatalogBooks = { bookIds: new Map(), createdBooks: 0, createdAuthors: 0, createdEditions: 0 };
     await this.createSplitting([...toCreate.values()], created, invalid);
     for (const { book, candidates } of toCreate.values()) {
@@ -197,6 +206,7 @@ export class ImportWishes {
     report.createdBooks += created.createdBooks;
     report.createdAuthors += created.createdAuthors;
     report.createdEditions += created.createdEditions;
+    return isbnsGiven;
   }
 
   /**
@@ -240,6 +250,17 @@ function listUpTo<T>(list: T[], more: readonly T[]): void {
     if (list.length >= IMPORT_REPORT_MAX_LISTED) return;
     list.push(item);
   }
+}
+
+/** The rows found by their GTIN alone (none of their ISBNs is known) that give an ISBN beside it: GTIN → that ISBN. */
+function gtinEditionsWithIsbns(
+  candidates: readonly ImportCandidate[],
+  byIsbn: ReadonlyMap<string, number>,
+  byGtin: ReadonlyMap<string, number>,
+): GtinWithIsbn[] {
+  return candidates.flatMap(({ isbns, gtin }) =>
+    gtin !== null && isbns[0] !== undefined && byGtin.has(gtin) && !isbns.some((isbn) => byIsbn.has(isbn)) ? [{ gtin, isbn13: isbns[0] }] : [],
+  );
 }
 
 /**

@@ -73,6 +73,38 @@ describe('SqlCatalogWriter', () => {
     expect(await stored('9782070360024')).toEqual(asStored(looked));
   });
 
+  it('gives an edition known by its GTIN alone the ISBN named beside it, once per GTIN and ISBN, never one another edition holds', async () => {
+    const product = (gtin: string) => draftEdition('export', { isbn: null, gtin, format: null, language: null, publisher: null, publishedYear: null, untitled: true }, NOW);
+    const writer = new SqlCatalogWriter(file.orm.em);
+    await inTransaction(() =>
+      writer.create([
+        { key: 1, title: 'GTIN 0036000291452', authors: [], edition: product('0036000291452') },
+        { key: 2, title: 'GTIN 4006381333931', authors: [], edition: product('4006381333931') },
+        { key: 3, title: 'A Board Game', authors: [], edition: product('0012345678905') },
+        { key: 4, title: 'Taken', authors: [], edition: draftEdition('export', { isbn: '9780140449136', format: null, language: null, publisher: null, publishedYear: null }, NOW) },
+      ]),
+    );
+    const given = await inTransaction(() =>
+      writer.giveIsbns([
+        { gtin: '0036000291452', isbn13: '9781861972712' },
+        { gtin: '0036000291452', isbn13: '9780306406157' }, // the GTIN's second ISBN: the first wins
+        { gtin: '4006381333931', isbn13: '9781861972712' }, // the first pair's ISBN again: that GTIN keeps none
+        { gtin: '0012345678905', isbn13: '9780140449136' }, // an ISBN another edition holds
+        { gtin: '0725272730706', isbn13: '9780451524935' }, // a GTIN nobody has
+      ]),
+    );
+    expect(given).toBe(1);
+    const rows = await file.db.sql<{ gtin: string; isbn: string | null; title: string; waits: boolean }>(
+      `select e.gtin, e.isbn, b.book_original_title as title, e.enriched_at is null as waits
+       from edition e join book b using (book_id) where e.gtin is not null order by e.gtin`,
+    );
+    expect(rows).toEqual([
+      { gtin: '0012345678905', isbn: null, title: 'A Board Game', waits: false },
+      { gtin: '0036000291452', isbn: '9781861972712', title: 'ISBN 9781861972712', waits: true },
+      { gtin: '4006381333931', isbn: null, title: 'GTIN 4006381333931', waits: false },
+    ]);
+  });
+
   it('a language the catalog does not list is refused, never stored as another one', async () => {
     const draft: EditionDraft = { ...draftEdition('export', { isbn: '9780306406157', format: 'paperback', language: 'en', publisher: null, publishedYear: null }, NOW), language: 'zz' };
     const writer = new SqlCatalogWriter(file.orm.em);

@@ -112,6 +112,28 @@ describe('POST /api/wishes/import with barcode columns', () => {
     expect(await wishedBookIds('gtin-hank')).toEqual(await wishedBookIds('gtin-gina'));
   });
 
+  it('a later import naming an ISBN beside a barcode known alone gives that edition the ISBN, titled by it until a source names it', async () => {
+    const upc = freshUpc('08');
+    const isbnBody = `97986${String((Date.now() + 7) % 10_000_000).padStart(7, '0')}`;
+    const isbn = isbnBody + gs1Check(isbnBody);
+    const first = await importFile('gtin-ivan', `upc\n${upc}\n`, true);
+    expect(first.body).toMatchObject({ created: 1, created_books: 1, created_editions: 1 });
+    expect(await editionsOf([`0${upc}`])).toEqual([{ title: `GTIN 0${upc}`, isbn: null, gtin: `0${upc}`, waits: false }]);
+
+    // Without create_missing the catalog is left as it is; with it, the edition gets the ISBN and waits for its metadata.
+    const matchedOnly = await importFile('gtin-jill', `isbn,upc\n${isbn},${upc}\n`, false);
+    expect(matchedOnly.body).toMatchObject({ created: 1, created_books: 0, unmatched: [], invalid: [] });
+    expect((await editionsOf([`0${upc}`]))[0]!.isbn).toBeNull();
+    const second = await importFile('gtin-kate', `isbn,upc\n${isbn},${upc}\n`, true);
+    expect(second.body).toMatchObject({ created: 1, created_books: 0, created_editions: 0, unmatched: [], invalid: [] });
+    expect(await editionsOf([`0${upc}`])).toEqual([{ title: `ISBN ${isbn}`, isbn, gtin: `0${upc}`, waits: true }]);
+    expect(await wishedBookIds('gtin-kate')).toEqual(await wishedBookIds('gtin-ivan'));
+    // The ISBN alone now finds it too.
+    const byIsbn = await importFile('gtin-liam', `isbn\n${isbn}\n`, false);
+    expect(byIsbn.body).toMatchObject({ created: 1, unmatched: [] });
+    expect(await wishedBookIds('gtin-liam')).toEqual(await wishedBookIds('gtin-ivan'));
+  });
+
   it('a barcode with a bad check digit is no GTIN: the row is reported (200), or matched by its title when it has one', async () => {
     const upc = freshUpc('08');
     const bad = upc.slice(0, 11) + String((Number(upc[11]) + 1) % 10);

@@ -1,11 +1,12 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { inject, injectable } from 'inversify';
-import type { CatalogEditionDraft } from '../../../domain/catalog/edition-draft.js';
+import { type CatalogEditionDraft, untitledBookTitle, untitledProductTitle } from '../../../domain/catalog/edition-draft.js';
 import {
   type AuthorOrigin,
   CatalogRowsRefused,
   type CatalogWriter,
   type CreatedCatalogBooks,
+  type GtinWithIsbn,
   type NewCatalogBook,
 } from '../../../application/catalog/ports/catalog-writer.js';
 import { BOOK_TITLE_MAX } from '../../../domain/catalog/book.js';
@@ -42,6 +43,27 @@ select ${EDITION_DRAFT_VALUES}
 from ${EDITION_DRAFT_RECORDS}
 on conflict do nothing
 returning isbn, gtin`;
+
+// The first pair of each GTIN, then of each ISBN; an edition already holding the ISBN keeps it (the unique index).
+// The book is renamed only while it carries the barcode's placeholder title (nobody renamed it).
+const GIVE_ISBNS = `
+with pairs as (
+  select distinct on (p.isbn) p.gtin, p.isbn, p.gtin_title, p.isbn_title, p.search, p.key
+  from (select distinct on (r.gtin) r.* from jsonb_to_recordset(?::jsonb) as r(n int, gtin text, isbn text, gtin_title text,
+          isbn_title text, search text, key text) order by r.gtin, r.n) p
+  order by p.isbn, p.n
+),
+given as (
+  update edition e set isbn = p.isbn, enriched_at = null
+  from pairs p
+  where e.gtin = p.gtin and e.isbn is null and not exists (select 1 from edition o where o.isbn = p.isbn)
+  returning e.book_id, p.gtin_title, p.isbn_title, p.search, p.key
+),
+retitled as (
+  update book b set book_original_title = g.isbn_title, title_search = g.search, title_key = g.key
+  from given g where b.book_id = g.book_id and b.book_original_title = g.gtin_title
+)
+select count(*)::int as n from given`;
 
 const OWNERS = 'select isbn, gtin, book_id from edition where isbn = any(?::text[]) or gtin = any(?::text[])';
 
@@ -121,6 +143,16 @@ export class SqlCatalogWriter implements CatalogWriter {
     }
     result.createdBooks = created.length - taken.length;
     return result;
+  }
+
+  async giveIsbns(pairs: readonly GtinWithIsbn[]): Promise<number> {
+    if (pairs.length === 0) return 0;
+    const records = pairs.map(({ gtin, isbn13 }, n) => {
+      const title = untitledBookTitle(isbn13);
+      return { n, gtin, isbn: isbn13, gtin_title: untitledProductTitle(gtin), isbn_title: title, search: normalizeForSearch(title), key: matchKeyOf(title) };
+    });
+    const [row] = await executeBound(this.em, GIVE_ISBNS, [JSON.stringify(records)]);
+    return Number(row?.n ?? 0);
   }
 
   /** `isbn:<ISBN-13>` and `gtin:<GTIN>` → the book of the edition that holds it. */

@@ -53,5 +53,18 @@ export interface CatalogWriter {
    */
   lockCreation(): Promise<void>;
   create(books: readonly NewCatalogBook[], authorOrigin?: AuthorOrigin): Promise<CreatedCatalogBooks>;
+  /**
+   * Gives each edition known by a GTIN alone the ISBN an import row names beside that GTIN, unless another edition
+   * holds the ISBN already (the first pair wins for a GTIN or an ISBN named twice): the edition is then found by either
+   * and waits for the metadata enrichment, and its book, while still titled by the barcode, is titled by the ISBN
+   * until a source names it. Answers how many editions got an ISBN.
+   */
+  giveIsbns(pairs: readonly GtinWithIsbn[]): Promise<number>;
+}
+
+/** A GTIN and the ISBN-13 an import row gives beside it. */
+export interface GtinWithIsbn {
+  gtin: string;
+  isbn13: string;
 }
 export const CatalogWriter = Symbol.for('CatalogWriter') as ServiceIdentifier<CatalogWriter>;

@@ -25,6 +25,10 @@ class FakeCatalog implements Pick<EditionRepository, 'findByIsbn'>, CatalogWrite
     this.locks++;
   }
 
+  async giveIsbns(): Promise<number> {
+    throw new Error('a lookup by ISBN never gives a GTIN edition an ISBN');
+  }
+
   async create(books: readonly NewCatalogBook[], origin?: AuthorOrigin): Promise<CreatedCatalogBooks> {
     for (const book of books) {
       this.created.push({ book, origin });

@@ -7,6 +7,7 @@ import {
   CatalogRowsRefused,
   type CatalogWriter,
   type CreatedCatalogBooks,
+  type GtinWithIsbn,
   type NewCatalogBook,
 } from '../../../../src/application/catalog/ports/catalog-writer.js';
 import type { WishRepository } from '../../../../src/application/wishes/ports/wish-repository.js';
@@ -17,7 +18,7 @@ import { normalizeForSearch } from '../../../../src/domain/shared/search-text.js
 import type { NewWish } from '../../../../src/domain/wishes/wish.js';
 
 /** What the fakes saw, in order. */
-type Event = 'transaction' | 'lock' | 'match-isbn' | 'match-gtin' | 'match-title' | 'create' | 'add-wishes' | 'enqueue-enrichment';
+type Event = 'transaction' | 'lock' | 'match-isbn' | 'match-gtin' | 'match-title' | 'give-isbns' | 'create' | 'add-wishes' | 'enqueue-enrichment';
 
 class FakeCatalog implements ImportBookMatcher, CatalogWriter, EnrichmentQueue {
   readonly events: Event[] = [];
@@ -52,6 +53,22 @@ class FakeCatalog implements ImportBookMatcher, CatalogWriter, EnrichmentQueue {
 
   async enqueue(): Promise<void> {
     this.events.push('enqueue-enrichment');
+  }
+
+  /** GTIN → the ISBN its edition was given (as the database would: only an edition without one, the first pair wins). */
+  readonly givenIsbns = new Map<string, string>();
+
+  async giveIsbns(pairs: readonly GtinWithIsbn[]): Promise<number> {
+    this.events.push('give-isbns');
+    let given = 0;
+    for (const { gtin, isbn13 } of pairs) {
+      const bookId = this.gtins.get(gtin);
+      if (bookId === undefined || this.givenIsbns.has(gtin) || this.isbns.has(isbn13)) continue;
+      this.givenIsbns.set(gtin, isbn13);
+      this.isbns.set(isbn13, bookId);
+      given += 1;
+    }
+    return given;
   }
 
   async create(books: readonly NewCatalogBook[]): Promise<CreatedCatalogBooks> {
@@ -209,6 +226,27 @@ describe('ImportWishes', () => {
     ]);
     expect(report).toMatchObject({ created: 3, alreadyWished: 1, createdBooks: 3, createdEditions: 3, unmatched: [], invalid: [] });
     expect(wishes.added).toHaveLength(3);
+  });
+
+  it('with create_missing: a row with an ISBN beside a barcode known alone gives that edition the ISBN and asks for its metadata', async () => {
+    const catalog = new FakeCatalog(new Map(), new Map(), new Map([['0036000291452', 42]]));
+    const { use, wishes } = importer(catalog);
+    const report = await use.execute(7, csv('isbn,upc,title,author\n9780306406157,0036000291452,Watchmen,Alan Moore\n'), { createMissing: true });
+    expect(report).toMatchObject({ created: 1, createdBooks: 0, createdEditions: 0, unmatched: [], invalid: [] });
+    expect(wishes.added.map((wish) => wish.bookId)).toEqual([42]);
+    expect(catalog.givenIsbns).toEqual(new Map([['0036000291452', '9780306406157']]));
+    expect(catalog.events).toContain('give-isbns');
+    expect(catalog.events.at(-1)).toBe('enqueue-enrichment');
+  });
+
+  it('without create_missing: a row matched by its barcode changes no edition', async () => {
+    const catalog = new FakeCatalog(new Map(), new Map(), new Map([['0036000291452', 42]]));
+    const { use, wishes } = importer(catalog);
+    await use.execute(7, csv('isbn,upc,title,author\n9780306406157,0036000291452,Watchmen,Alan Moore\n'), {});
+    expect(wishes.added.map((wish) => wish.bookId)).toEqual([42]);
+    expect(catalog.givenIsbns.size).toBe(0);
+    expect(catalog.events).not.toContain('give-isbns');
+    expect(catalog.events).not.toContain('enqueue-enrichment');
   });
 
   it('with create_missing: a barcode-only row and a row with an ISBN and that barcode are one edition with both, in either order', async () => {
