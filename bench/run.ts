@@ -40,7 +40,8 @@ const SETTINGS = {
   poolMax: 10,
 };
 
-const TARGETS = { throughputRatio: 0.7, deepPageFactor: 1.2, searchP99Ms: 50, searchP99MsAt32: 150 };
+/** Issue 29: listing within 10 % of the bare baseline, the deep page within 5 % of the first. */
+const TARGETS = { throughputRatio: 0.9, deepPageFactor: 1.05, searchP99Ms: 50, searchP99MsAt32: 150 };
 
 const SEARCHES: ReadonlyArray<{ kind: string; q: string }> = [
   { kind: 'author surname', q: 'pemberton' },
@@ -354,10 +355,14 @@ so that neither autovacuum nor a checkpoint lands in a measurement.
 ### 2–3. \`GET /api/books?per_page=${SETTINGS.perPage}\`: service vs baseline
 
 ${SETTINGS.connections} connections, ${SETTINGS.warmupSeconds} s warm-up (discarded), then ${SETTINGS.seconds} s measured, autocannon in the benchmark's own process.
-The service runs as \`node --import tsx src/composition/entries/api-service.ts\` with \`NODE_ENV=production\` and the default pool (DB_POOL_MAX ${SETTINGS.poolMax}).
+The service runs as \`node --import tsx src/composition/entries/api-service.ts\` with \`NODE_ENV=production\` and the default pool (DB_POOL_MAX ${SETTINGS.poolMax}),
+its access log on (the production default): one line per request on stdout, which the benchmark reads from a pipe and does not echo.
+It reads this listing through its BookPages port (src/adapters/postgres/repositories/pg-book-pages.ts): the rows of the repository's
+listing as one named prepared statement per page shape, parsed and planned once per pooled connection.
 The baseline (bench/baseline-books-server.ts) is bare \`node:http\` + a pg Pool of ${SETTINGS.poolMax}: the same HS256 verification
-(jsonwebtoken, KeyObject), the same keyset SQL (\`order by book_id limit ${SETTINGS.perPage + 1}\` with the \`author_ids\` array subquery)
-and a \`{data, _links}\` body of the same size; the benchmark checks that both answer identical \`data\` first.
+(jsonwebtoken, KeyObject), the same rows by the same keyset (\`order by book_id limit ${SETTINGS.perPage + 1}\` with the \`author_ids\` array
+subquery), sent unnamed as a bare server would (planned on every request), and a \`{data, _links}\` body of the same size; the benchmark
+checks that both answer identical \`data\` first.
 
 ${table(['', ...runHeader], [['service', ...runCells(r.serviceFirst)], ['baseline', ...runCells(r.baselineFirst)]])}
 

@@ -162,14 +162,23 @@ function famousBookPlacement(totalBooks: number): FamousBooks {
   return placed;
 }
 
+/**
+ * The application's matchKeyOf() (what production stores in book.title_key) for these lowercase ASCII titles: an
+ * apostrophe inside a word dropped ("the fox's tale" → "the foxs tale"), `&` spelled "and", every other run of
+ * non-alphanumerics one space, trimmed. Without it the catalog would differ from production's and every read would
+ * compute the key again.
+ */
+const TITLE_KEY_OF_TITLE = `btrim(regexp_replace(replace(regexp_replace(title, '([[:alnum:]])''(?=[[:alpha:]])', '\\1', 'g'), '&', ' and '),
+  '[^[:alnum:]]+', ' ', 'g'))`;
+
 async function insertBooks(client: pg.Client, lo: number, hi: number, famous: FamousBooks): Promise<void> {
   const adjectives = unique(TITLE_ADJECTIVES);
   const nouns = unique(TITLE_NOUNS);
   const places = unique(TITLE_PLACES);
   // Ten title shapes over skewed word choices, an occasional series number, and the rare word on a few books.
   await client.query(
-    `insert into book (book_id, book_original_title, title_search, created_at, updated_at)
-     select g, title, title, ts, ts
+    `insert into book (book_id, book_original_title, title_search, title_key, created_at, updated_at)
+     select g, title, title, ${TITLE_KEY_OF_TITLE}, ts, ts
      from (
        select g, ts, coalesce(($10::text[])[array_position($9::int[], g)],
          case when g % ${RARE_EVERY} = 17 then 'the ${RARE_WORD} ' || n1

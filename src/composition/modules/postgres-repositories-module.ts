@@ -9,6 +9,7 @@ import { DeliveredMessages } from '../../application/alerts/ports/delivered-mess
 import { DeliveryAttempts } from '../../application/alerts/ports/delivery-attempts.js';
 import { DigestInbox } from '../../application/alerts/ports/digest-inbox.js';
 import { AuthorRepository } from '../../application/catalog/ports/author-repository.js';
+import { BookPages } from '../../application/catalog/ports/book-pages.js';
 import { BookRepository } from '../../application/catalog/ports/book-repository.js';
 import { CatalogReferences } from '../../application/catalog/ports/catalog-references.js';
 import { CatalogWriter } from '../../application/catalog/ports/catalog-writer.js';
@@ -38,6 +39,7 @@ import { WishRepository } from '../../application/wishes/ports/wish-repository.j
 import { MikroOrmRequestScope } from '../../adapters/postgres/mikro-orm-request-scope.js';
 import { MikroOrmAuthorRepository } from '../../adapters/postgres/repositories/mikro-orm-author-repository.js';
 import { MikroOrmBookRepository } from '../../adapters/postgres/repositories/mikro-orm-book-repository.js';
+import { PgBookPages } from '../../adapters/postgres/repositories/pg-book-pages.js';
 import { MikroOrmEditionRepository } from '../../adapters/postgres/repositories/mikro-orm-edition-repository.js';
 import { MikroOrmUnitOfWork } from '../../adapters/postgres/repositories/mikro-orm-unit-of-work.js';
 import { SqlAlertDetector } from '../../adapters/postgres/repositories/sql-alert-detector.js';
@@ -84,6 +86,7 @@ export const postgresRepositoriesModule = new ContainerModule(({ bind }) => {
   bind(UnitOfWork).to(MikroOrmUnitOfWork).inSingletonScope();
   bind(RequestScope).to(MikroOrmRequestScope).inSingletonScope();
   bind(BookRepository).to(MikroOrmBookRepository).inSingletonScope();
+  bind(BookPages).to(PgBookPages).inSingletonScope();
   bind(AuthorRepository).to(MikroOrmAuthorRepository).inSingletonScope();
   bind(EditionRepository).to(MikroOrmEditionRepository).inSingletonScope();
   bind(CatalogReferences).to(SqlCatalogReferences).inSingletonScope();

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Author } from '../../../domain/catalog/author.js';
-import type { Book } from '../../../domain/catalog/book.js';
+import type { BookSummary } from '../../../application/catalog/ports/book-pages.js';
 import { EDITION_FORMATS, type Edition } from '../../../domain/catalog/edition.js';
 import { Timestamp } from '../../kits/http/routing/common-schemas.js';
 import { isoTimestamp } from '../../kits/http/routing/iso-timestamp.js';
@@ -19,7 +19,7 @@ export const BookJson = z.object({
   updated_at: Timestamp,
 });
 
-export const bookJson = (book: Book): z.infer<typeof BookJson> => ({
+export const bookJson = (book: BookSummary): z.infer<typeof BookJson> => ({
   book_id: book.id,
   book_original_title: book.originalTitle,
   author_ids: book.authorIds,

@@ -9,6 +9,7 @@ import { ListEditions } from '../../../../src/application/catalog/list-editions.
 import { AuthorNotFoundError, BookNotFoundError, EditionNotFoundError } from '../../../../src/domain/catalog/errors.js';
 import { ValidationError } from '../../../../src/domain/shared/domain-error.js';
 import { InMemoryAuthorRepository } from '../../../support/fakes/in-memory-author-repository.js';
+import { InMemoryBookPages } from '../../../support/fakes/in-memory-book-pages.js';
 import { InMemoryBookRepository } from '../../../support/fakes/in-memory-book-repository.js';
 import { InMemoryEditionRepository } from '../../../support/fakes/in-memory-edition-repository.js';
 import { aBook, anAuthor, anEdition, ISBNS } from '../../../support/mothers/catalog.js';
@@ -47,30 +48,43 @@ describe('GetBook, GetAuthor, GetEdition', () => {
 });
 
 describe('ListBooks', () => {
-  it('without a query lists every book, page by page', async () => {
+  it('without a query lists every book, page by page, from the read-side listing', async () => {
     const { books } = catalog();
-    const use = new ListBooks(books);
+    const pages = new InMemoryBookPages(books);
+    const use = new ListBooks(books, pages);
     expect(await use.execute({}, firstPage(2))).toMatchObject({ items: [{ id: 1 }, { id: 2 }], hasMore: true });
-    expect(await use.execute({}, pageAfter(2, 2))).toMatchObject({ items: [{ id: 3 }], hasMore: false });
-    expect(books.filters).toEqual([{}, {}]);
+    expect(await use.execute({ q: '  ' }, pageAfter(2, 2))).toMatchObject({ items: [{ id: 3 }], hasMore: false });
+    expect(pages.requests).toEqual([firstPage(2), pageAfter(2, 2)]);
+    expect(books.filters).toEqual([]);
+  });
+
+  it('searches and narrows by ids through the repository, never the read-side listing', async () => {
+    const { books } = catalog();
+    const pages = new InMemoryBookPages(books);
+    await new ListBooks(books, pages).execute({ q: 'schloss' }, firstPage());
+    await new ListBooks(books, pages).execute({ ids: [2] }, firstPage());
+    expect(books.filters).toEqual([{ search: 'schloss' }, { ids: [2] }]);
+    expect(pages.requests).toEqual([]);
   });
 
   it('folds the query (case, accents, spaces) before searching', async () => {
     const { books } = catalog();
-    const page = await new ListBooks(books).execute({ q: '  VÉRWANDLUNG ' }, firstPage());
+    const page = await new ListBooks(books, new InMemoryBookPages(books)).execute({ q: '  VÉRWANDLUNG ' }, firstPage());
     expect(page.items.map((b) => b.id)).toEqual([1]);
     expect(books.filters).toEqual([{ search: 'verwandlung' }]);
   });
 
   it('treats a blank query as no query', async () => {
     const { books } = catalog();
-    expect((await new ListBooks(books).execute({ q: '   ' }, firstPage())).items).toHaveLength(3);
-    expect(books.filters).toEqual([{}]);
+    const pages = new InMemoryBookPages(books);
+    expect((await new ListBooks(books, pages).execute({ q: '   ' }, firstPage())).items).toHaveLength(3);
+    expect(pages.requests).toEqual([firstPage()]);
+    expect(books.filters).toEqual([]);
   });
 
   it('lists the named books that exist, in id order, each once, and pages them', async () => {
     const { books } = catalog();
-    const use = new ListBooks(books);
+    const use = new ListBooks(books, new InMemoryBookPages(books));
     expect((await use.execute({ ids: [3, 9, 1, 3] }, firstPage())).items.map((b) => b.id)).toEqual([1, 3]);
     expect(books.filters).toEqual([{ ids: [3, 9, 1] }]);
     expect(await use.execute({ ids: [3, 1, 2] }, firstPage(2))).toMatchObject({ items: [{ id: 1 }, { id: 2 }], hasMore: true });
@@ -79,10 +93,10 @@ describe('ListBooks', () => {
 
   it('narrows the named books by the query too', async () => {
     const { books } = catalog();
-    const page = await new ListBooks(books).execute({ ids: [1, 2], q: 'der' }, firstPage());
+    const page = await new ListBooks(books, new InMemoryBookPages(books)).execute({ ids: [1, 2], q: 'der' }, firstPage());
     expect(page.items).toEqual([]);
     expect(books.filters).toEqual([{ ids: [1, 2], search: 'der' }]);
-    expect((await new ListBooks(books).execute({ ids: [1, 3], q: 'ver' }, firstPage())).items.map((b) => b.id)).toEqual([1, 3]);
+    expect((await new ListBooks(books, new InMemoryBookPages(books)).execute({ ids: [1, 3], q: 'ver' }, firstPage())).items.map((b) => b.id)).toEqual([1, 3]);
   });
 });
 

@@ -19,11 +19,28 @@ export interface Collection<T> {
 
 export type Filters = Readonly<Record<string, string | number | undefined>>;
 
+/** What every link of one listing (path, filters, page size) shares: the URL up to the cursor, and its cursors so far. */
+interface ListingLinks {
+  prefix: string;
+  codec: CursorCodec;
+  filterHash: string;
+  cursors: Map<string, string>;
+}
+
+/**
+ * Listings, and links with a cursor per listing, remembered at most (a few MB at worst): each link of a page used to
+ * cost a query string, a JSON text and an HMAC lookup, and the hot ones (a first page's `next` and `last`) are few.
+ */
+const LISTINGS_MAX = 500;
+const CURSORS_MAX = 32;
+
 /**
  * The reusable pagination piece: turns `per_page` + `cursor` into a PageRequest, and a page of rows
  * into `{data, _links}`. Every list endpoint goes through it.
  */
 export class Paginator {
+  private readonly listings = new Map<string, ListingLinks>();
+
   constructor(private readonly codec: CursorCodec) {}
 
   /**
@@ -32,14 +49,15 @@ export class Paginator {
    */
   request(basePath: string, perPage: number, cursor: string | undefined, filters: Filters): PageRequest {
     if (cursor === undefined) return { window: { kind: 'first' }, size: perPage };
+    const listing = this.listingLinks(basePath, filters, perPage);
     let state;
     try {
-      state = this.codec.forListing(basePath).decode(cursor);
+      state = listing.codec.decode(cursor);
     } catch (error) {
       if (error instanceof InvalidCursorError) throw new HttpProblem('invalid_cursor', 'The cursor is invalid or was altered; follow the _links as given');
       throw error;
     }
-    if (state.perPage !== perPage || state.filterHash !== filterHashOf(filters)) {
+    if (state.perPage !== perPage || state.filterHash !== listing.filterHash) {
       return { window: { kind: 'first' }, size: perPage };
     }
     return { window: state.window, size: perPage };
@@ -53,7 +71,8 @@ export class Paginator {
     keyOf: (item: T) => number,
     toJson: (item: T) => J,
   ): Collection<J> {
-    const href = (window: PageWindow): string => this.href(basePath, filters, request.size, window);
+    const listing = this.listingLinks(basePath, filters, request.size);
+    const href = (window: PageWindow): string => hrefOf(listing, request.size, window);
     const w = request.window;
     const firstItem = slice.items[0];
     const lastItem = slice.items[slice.items.length - 1];
@@ -86,14 +105,32 @@ export class Paginator {
     return { status: 200, body: this.collection(at.path, filters, request, slice, keyOf, toJson) };
   }
 
-  private href(basePath: string, filters: Filters, perPage: number, window: PageWindow): string {
-    const codec = this.codec.forListing(basePath);
-    const params = new URLSearchParams();
-    for (const [name, value] of Object.entries(filters)) if (value !== undefined) params.set(name, String(value));
-    params.set('per_page', String(perPage));
-    if (window.kind !== 'first') {
-      params.set('cursor', codec.encode({ window, perPage, filterHash: filterHashOf(filters) }));
+  private listingLinks(basePath: string, filters: Filters, perPage: number): ListingLinks {
+    // JSON: no filter value can make two listings' keys meet (undefined filters are left out, as from the links).
+    const key = JSON.stringify([perPage, basePath, filters]);
+    let listing = this.listings.get(key);
+    if (listing === undefined) {
+      const params = new URLSearchParams();
+      for (const [name, value] of Object.entries(filters)) if (value !== undefined) params.set(name, String(value));
+      params.set('per_page', String(perPage));
+      listing = { prefix: `${basePath}?${params.toString()}`, codec: this.codec.forListing(basePath), filterHash: filterHashOf(filters), cursors: new Map() };
+      if (this.listings.size >= LISTINGS_MAX) this.listings.clear();
+      this.listings.set(key, listing);
     }
-    return `${basePath}?${params.toString()}`;
+    return listing;
   }
+}
+
+/** The link to a page: the listing's URL, with the cursor of the window unless it is the first page. */
+function hrefOf(listing: ListingLinks, perPage: number, window: PageWindow): string {
+  if (window.kind === 'first') return listing.prefix;
+  const key = window.kind === 'last' ? 'l' : `${window.kind}${window.key}`;
+  let href = listing.cursors.get(key);
+  if (href === undefined) {
+    // The cursor is URL-safe as it is (base64url and a dot), as URLSearchParams would write it.
+    href = `${listing.prefix}&cursor=${listing.codec.encode({ window, perPage, filterHash: listing.filterHash })}`;
+    if (listing.cursors.size >= CURSORS_MAX) listing.cursors.clear();
+    listing.cursors.set(key, href);
+  }
+  return href;
 }

@@ -250,3 +250,20 @@ describe('cursors belong to one listing', () => {
     expect(() => paginator.request('/api/other-things', 2, cursor, {})).toThrow(/cursor/);
   });
 });
+
+describe('links remembered per listing', () => {
+  it('answers the same links again, and never another listing’s, even for filter values that look like separators', () => {
+    const filters = (q: string): Filters => ({ q, ids: undefined });
+    const before = serve(range(9), hrefOf(2, { q: 'a' }), filters('a'))._links;
+    for (const q of ['a\u0000b', 'a","b', 'a\u0000ids=1']) {
+      const links = serve(range(9), hrefOf(2, { q }), filters(q))._links;
+      for (const link of Object.values(links)) expect(new URL(link.href, 'http://x').searchParams.get('q')).toBe(q);
+    }
+    expect(serve(range(9), hrefOf(2, { q: 'a' }), filters('a'))._links).toEqual(before);
+    // A cursor made for one of them still brings only that listing further.
+    const next = serve(range(9), hrefOf(2, { q: 'a\u0000b' }), filters('a\u0000b'))._links.next!.href;
+    const cursor = new URL(next, 'http://x').searchParams.get('cursor')!;
+    expect(paginator.request(BASE, 2, cursor, filters('a\u0000b')).window).toEqual({ kind: 'after', key: 20 });
+    expect(paginator.request(BASE, 2, cursor, filters('a')).window).toEqual({ kind: 'first' });
+  });
+});
