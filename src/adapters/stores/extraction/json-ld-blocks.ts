@@ -6,34 +6,50 @@ export interface JsonLdBlocks {
   skipped: number;
 }
 
-const TAG = /<!--|<script\b([^>]*)>|<meta\b/gi;
+// `<` factored out: the engine then tries the openings only where a `<` is (a markup-heavy page has many). `<h1`
+// costs the scan nothing more: its `<` is tried anyway.
+const TAG = /<(?:!--|script\b([^>]*)>|meta\b|h1[\s>])/gi;
 /** What follows `</` in a script's closing tag. */
 const SCRIPT_END_REST = /script\s*>/iy;
 const META_REST = /meta\b/iy;
+const H1_REST = /h1[\s>]/iy;
+
+/** Where tags start, noted by the JSON-LD scan for the readers that would otherwise search the page for them. */
+export interface TagStarts {
+  /** Every `<meta` (any letter case), as meta-scan.ts reads them. */
+  meta: number[];
+  /** Every `<h1` followed by whitespace or `>` (any letter case), as main-item-window.ts looks for the heading. */
+  h1: number[];
+}
 const LD_JSON_TYPE = /\btype\s*=\s*["']?\s*application\/ld\+json/i;
 
 /**
  * The text of every `<script type="application/ld+json">` in the raw page, without building a DOM: one left-to-right
  * scan that skips HTML comments and the bodies of other scripts, so it stays linear on multi-megabyte pages.
  *
- * `metaAt`, when given, receives where every `<meta` (any letter case) of the page starts, in order — in comments and
- * script bodies too, as meta-scan.ts reads them: the same pass finds them, so that the meta tags cost no scan of
- * their own.
+ * `starts`, when given, receives where every `<meta` and every `<h1` of the page start, in order — in comments and
+ * script bodies too, as a search of the whole page finds them: the same pass finds them, so that the meta tags and
+ * the main heading cost no scan of their own.
  */
-export function findJsonLdBlocks(html: string, metaAt?: number[]): JsonLdBlocks {
+export function findJsonLdBlocks(html: string, starts?: TagStarts): JsonLdBlocks {
   const blocks: string[] = [];
   let skipped = 0;
   TAG.lastIndex = 0;
   for (let match = TAG.exec(html); match !== null; match = TAG.exec(html)) {
     const tag = match[0];
-    // `<meta` is the only match of five characters (`<!--` has four, a script tag at least eight).
+    // `<meta` is the only match of five characters, `<h1` and what follows it of four (as `<!--`), a script tag at
+    // least eight.
     if (tag.length === 5) {
-      metaAt?.push(match.index);
+      starts?.meta.push(match.index);
+      continue;
+    }
+    if (tag !== '<!--' && tag.length === 4) {
+      starts?.h1.push(match.index);
       continue;
     }
     if (tag === '<!--') {
       const end = html.indexOf('-->', match.index + 4);
-      if (metaAt !== undefined) metaIn(html, match.index + 1, end < 0 ? html.length : end, metaAt);
+      if (starts !== undefined) startsIn(html, match.index + 1, end < 0 ? html.length : end, starts);
       if (end < 0) break;
       TAG.lastIndex = end + 3;
       continue;
@@ -42,7 +58,7 @@ export function findJsonLdBlocks(html: string, metaAt?: number[]): JsonLdBlocks 
     const close = scriptEnd(html, bodyStart);
     const bodyEnd = close === null ? html.length : close.at;
     TAG.lastIndex = close === null ? html.length : close.after;
-    if (metaAt !== undefined) metaIn(html, match.index + 1, bodyEnd, metaAt);
+    if (starts !== undefined) startsIn(html, match.index + 1, bodyEnd, starts);
     if (!LD_JSON_TYPE.test(match[1] ?? '')) continue;
     if (blocks.length >= LIMITS.jsonLdBlocks || bodyEnd - bodyStart > LIMITS.jsonLdBlockChars) {
       skipped++;
@@ -54,13 +70,18 @@ export function findJsonLdBlocks(html: string, metaAt?: number[]): JsonLdBlocks 
 }
 
 /**
- * Adds where `<meta` starts between `from` and `to` (a comment, a script's tag and body: skipped by the scan above).
- * A plain search for `<`: script bodies seldom hold one.
+ * Adds where `<meta` and `<h1` start between `from` and `to` (a comment, a script's tag and body: skipped by the scan
+ * above). A plain search for `<`: script bodies seldom hold one.
  */
-function metaIn(html: string, from: number, to: number, metaAt: number[]): void {
+function startsIn(html: string, from: number, to: number, starts: TagStarts): void {
   for (let at = html.indexOf('<', from); at >= 0 && at < to; at = html.indexOf('<', at + 1)) {
     META_REST.lastIndex = at + 1;
-    if (META_REST.test(html)) metaAt.push(at);
+    if (META_REST.test(html)) {
+      starts.meta.push(at);
+      continue;
+    }
+    H1_REST.lastIndex = at + 1;
+    if (H1_REST.test(html)) starts.h1.push(at);
   }
 }
 

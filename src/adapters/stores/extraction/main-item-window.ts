@@ -27,9 +27,13 @@ const TITLE_NAME = /product[-_]?(?:title|name)|itemprop\s*=\s*["']?name\b/gi;
 /** Names of other items: a breadcrumb's, a list's, a related or recommended product's. */
 const OTHER_ITEMS = /breadcrumb|ListItem|ItemList|itemListElement|isRelatedTo|isSimilarTo|related|also|recommend|similar|carousel|product-card|upsell|cross-?sell/i;
 
-/** The main item's heading and the markup around it; null when the page has no heading to go by. */
-export function mainItemWindow(html: string): ItemWindow | null {
-  const h1 = firstInMarkup(html, h1After, (at) => !LOGO_H1.test(html.slice(at, at + 300)));
+/**
+ * The main item's heading and the markup around it; null when the page has no heading to go by. `h1At`, when given:
+ * where every `<h1` of the page starts, in order (json-ld-blocks.ts notes them in its scan), so that the page is not
+ * searched for them again.
+ */
+export function mainItemWindow(html: string, h1At?: readonly number[]): ItemWindow | null {
+  const h1 = firstInMarkup(html, h1At === undefined ? h1After : h1Among(h1At), (at) => !LOGO_H1.test(html.slice(at, at + 300)));
   const found = h1 ?? firstInMarkup(html, titleElementAfter, (at) => namesTitle(html, at));
   if (found === null) return null;
   const before = markupBefore(html, found.at, found.stretches);
@@ -61,6 +65,20 @@ function h1After(html: string, from: number): number {
     if (AFTER_H1.test(html.charAt(match.index + 3))) return match.index;
   }
   return Infinity;
+}
+
+/** The finder h1After is, answered from where the page's `<h1` tags start: the first at or after `from`. */
+function h1Among(h1At: readonly number[]): Finder {
+  return (_html, from) => {
+    let low = 0;
+    let high = h1At.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if ((h1At[middle] as number) < from) low = middle + 1;
+      else high = middle;
+    }
+    return h1At[low] ?? Infinity;
+  };
 }
 
 /** A tag that names the product title, or a microdata name that is not a breadcrumb's or another item's. */

@@ -13,13 +13,18 @@ export interface PageAddresses {
 
 const CANONICAL = /<link\b[^>]*\brel\s*=\s*["']?canonical["']?[^>]*>/gi;
 const OG_URL = /<meta\b[^>]*\bproperty\s*=\s*["']?og:url["']?[^>]*>/gi;
+const OG_URL_AT = /<meta\b[^>]*\bproperty\s*=\s*["']?og:url["']?[^>]*>/iy;
 const HEAD_CHARS = 300_000;
 
-export function pageAddresses(html: string, pageUrl: string): PageAddresses {
+/**
+ * `metaAt`, when given: where every `<meta` of the page starts (json-ld-blocks.ts finds them), so that the og:url
+ * tags are read there instead of by a search of the page's head.
+ */
+export function pageAddresses(html: string, pageUrl: string, metaAt?: readonly number[]): PageAddresses {
   const head = html.slice(0, HEAD_CHARS);
   const declared = [
     ...[...head.matchAll(CANONICAL)].map((tag) => attribute(tag[0], 'href')),
-    ...[...head.matchAll(OG_URL)].map((tag) => attribute(tag[0], 'content')),
+    ...(metaAt === undefined ? [...head.matchAll(OG_URL)] : ogUrlTagsAt(head, metaAt)).map((tag) => attribute(tag[0], 'content')),
   ].filter((url): url is string => url !== undefined);
   const exact: string[] = [];
   const loose = new Set<string>();
@@ -32,6 +37,22 @@ export function pageAddresses(html: string, pageUrl: string): PageAddresses {
     if (/^https?:$/.test(url.protocol)) hosts.add(hostOf(url));
   }
   return { exact, loose, hosts };
+}
+
+/** The tags `head.matchAll(OG_URL)` finds, read only where a `<meta` starts (each match ends before the next). */
+function ogUrlTagsAt(head: string, metaAt: readonly number[]): RegExpExecArray[] {
+  const tags: RegExpExecArray[] = [];
+  let end = 0;
+  for (const at of metaAt) {
+    if (at >= head.length) break;
+    if (at < end) continue;
+    OG_URL_AT.lastIndex = at;
+    const match = OG_URL_AT.exec(head);
+    if (match === null) continue;
+    end = OG_URL_AT.lastIndex;
+    tags.push(match);
+  }
+  return tags;
 }
 
 /** The item's URL is this page: exactly (variants), or up to tracking parameters when `loosely`. */

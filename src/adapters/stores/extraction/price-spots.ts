@@ -122,9 +122,10 @@ export function readSpot(element: Element, ctx: ExtractionContext): CandidateOut
   const selling = sellingPart(read.text);
   const leading = selling === null ? leadingLabel(read.text) : null;
   if (leading !== null && leading.kind !== 'price') return null;
-  if ((labelBefore(element) ?? labelEnding(textBefore(element)) ?? 'price') !== 'price') return null;
+  const before = textBefore(element);
+  if ((labelBefore(element) ?? labelEnding(before) ?? 'price') !== 'price') return null;
   const text = selling ?? (leading === null ? read.text : read.text.slice(leading.length));
-  if (cueOf(text, textBefore(element), textAfter(element)) !== null) return null;
+  if (cueOf(text, before, textAfter(element)) !== null) return null;
   const facts = { availability: 'unknown', condition: 'unspecified', item: 0 } as const;
   const shown = parsePriceText(text, {});
   if (shown !== null && (shown.currency !== null || BARE_NUMBER.test(text))) {

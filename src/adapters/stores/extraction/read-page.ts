@@ -5,7 +5,7 @@ import { decide } from './choose-price.js';
 import { combineSources, type SourceRun } from './combine-sources.js';
 import { loadDom } from './dom.js';
 import { fromJsonLd } from './json-ld.js';
-import { findJsonLdBlocks } from './json-ld-blocks.js';
+import { findJsonLdBlocks, type TagStarts } from './json-ld-blocks.js';
 import { availabilityFromMeta, fromMeta } from './meta-tags.js';
 import { scanMeta } from './meta-scan.js';
 import { fromMicrodata } from './microdata.js';
@@ -21,17 +21,14 @@ import { fromVisiblePrice } from './visible-price.js';
 
 /** A microdata price (`itemprop="price"`, lowPrice, highPrice, also as a schema.org IRI): only then is markup tokenised. */
 const MICRODATA_MARKER = /itemprop\s*=\s*["']?[^"'>]*\b(?:price|lowprice|highprice)\b/i;
-const META_PRICE_MARKER = /(?:product|og):(?:sale_)?price:amount/i;
-const META_AVAILABILITY_MARKER = /(?:product|og):availability/i;
 
 /**
  * Reads a store page: is it a robot check, a search results page or a product page; then every source the page
  * has — JSON-LD, microdata, product meta, the store's CSS selectors, the visible price block of the main item — each
  * deciding the main item's price on its own, and the sources weighed together (combine-sources.ts): they must
  * agree, unless the store's settings say which to trust. Cheap first: JSON-LD and the robot check are regex scans of
- * the raw page, and so are meta tags; microdata comes from a streaming tag scan run only when the page has a
- * microdata price; a DOM
- * is built only for the store's selectors or a search page.
+ * the raw page, and meta tags are read where the JSON-LD scan saw them start; microdata comes from a streaming tag
+ * scan run only when the page has a microdata price; a DOM is built only for the store's selectors or a search page.
  */
 export function readPage(html: string, pageUrl: string, config: ExtractionConfig): ExtractionReport {
   let defaultCurrency = config.defaultCurrency.trim().toUpperCase();
@@ -42,9 +39,13 @@ export function readPage(html: string, pageUrl: string, config: ExtractionConfig
     defaultCurrency = inferred.currency;
     notes.push(`currency ${inferred.currency}, from ${inferred.from}`);
   }
+  // The JSON-LD scan also notes where the page's meta tags and h1 headings start: the meta source, the page's og:url
+  // and the visible price's heading then search the page no more.
+  const starts: TagStarts = { meta: [], h1: [] };
+  const jsonLdBlocks = findJsonLdBlocks(html, starts);
   const ctx: ExtractionContext = {
     pageUrl,
-    addresses: pageAddresses(html, pageUrl),
+    addresses: pageAddresses(html, pageUrl, starts.meta),
     ...(config.currencyUnknown === true && inferred === null ? { currencyUnsure: true } : {}),
     defaultCurrency,
     ...editionIdentifiersOf(normaliseIsbn(config.isbn13), config.gtin),
@@ -60,21 +61,20 @@ export function readPage(html: string, pageUrl: string, config: ExtractionConfig
   const page = (): CheerioAPI => (dom ??= loadDom(html));
   let scan: TagScan | undefined;
   const tags = (): TagScan => (scan ??= scanTags(html));
-  // The JSON-LD scan also notes where the page's meta tags start: the meta source then searches the page no more.
-  const metaAt: number[] = [];
-  const jsonLd = fromJsonLd(html, ctx, findJsonLdBlocks(html, metaAt));
+  const jsonLd = fromJsonLd(html, ctx, jsonLdBlocks);
   let meta: Map<string, string[]> | undefined;
-  const metaTags = (): Map<string, string[]> => (meta ??= scanMeta(html, metaAt));
+  const metaTags = (): Map<string, string[]> => (meta ??= scanMeta(html, starts.meta));
   const nothing: SourceOutcome = { candidates: [], problems: [] };
 
   const selectorsConfigured = Boolean(config.selectors?.price?.trim());
   const outcomes: Array<readonly [ExtractionSource, () => SourceOutcome]> = [
     ['json-ld', () => jsonLd],
     ['microdata', () => (MICRODATA_MARKER.test(html) ? fromMicrodata(tags(), ctx) : nothing)],
-    ['meta', () => (META_PRICE_MARKER.test(html) ? fromMeta(metaTags(), ctx) : nothing)],
+    // The meta tags are read where the JSON-LD scan saw them start: cheaper than a search of the page for a price key.
+    ['meta', () => fromMeta(metaTags(), ctx)],
     ['selectors', () => (selectorsConfigured ? fromSelectors(page(), ctx, config) : nothing)],
     // A store with selectors has said where its visible price is: the generic block finder would only second-guess it.
-    ['visible', () => (selectorsConfigured ? nothing : fromVisiblePrice(html, ctx))],
+    ['visible', () => (selectorsConfigured ? nothing : fromVisiblePrice(html, ctx, starts.h1))],
     // The shop platform's own price block (platforms/): recognised by its traces in the page's head, else skipped.
     ['platform', () => fromPlatformPrice(html, ctx)],
   ];
@@ -98,7 +98,7 @@ export function readPage(html: string, pageUrl: string, config: ExtractionConfig
   const result = combineSources(runs, config, notes, { code: ctx.defaultCurrency, unsure: ctx.currencyUnsure === true });
   if (result.ok && result.availability === 'unknown') {
     let availability = selectorsConfigured || config.selectors?.availability?.trim() ? availabilityBySelector(page(), config) : null;
-    if (availability === null && META_AVAILABILITY_MARKER.test(html)) availability = availabilityFromMeta(metaTags());
+    if (availability === null) availability = availabilityFromMeta(metaTags());
     if (availability !== null && availability !== 'unknown') {
       result.availability = availability;
       notes.push(`availability ${availability} from ${config.selectors?.availability?.trim() ? 'the store\'s availability selector' : 'product meta'}`);

@@ -1,8 +1,9 @@
 // The shortcuts that keep a 3 MB page fast (npm run bench:extraction) must answer as the long way does: meta tags
-// found by the JSON-LD scan, script ends found by a plain search, and the visible price block read from the start of
-// its window when it closes there.
+// and h1 headings found by the JSON-LD scan, script ends found by a plain search, and the visible price block read
+// from the start of its window when it closes there.
 import { describe, expect, it } from 'vitest';
 import { findJsonLdBlocks } from '../../../../../src/adapters/stores/extraction/json-ld-blocks.js';
+import { mainItemWindow } from '../../../../../src/adapters/stores/extraction/main-item-window.js';
 import { scanMeta } from '../../../../../src/adapters/stores/extraction/meta-scan.js';
 import { fromVisiblePrice } from '../../../../../src/adapters/stores/extraction/visible-price.js';
 import type { ExtractionContext } from '../../../../../src/adapters/stores/extraction/types.js';
@@ -16,7 +17,7 @@ describe('findJsonLdBlocks with meta tags', () => {
       '<META property="og:a" content="1"><!-- <meta name="x:b" content="2"> --><script data-x="<meta">var s = "<Meta name=\'x:c\' content=\'3\'>";</script>' +
       `${LD}<meta name="x:d" content="4"><metadata></metadata>`;
     const metaAt: number[] = [];
-    expect(findJsonLdBlocks(html, metaAt).blocks).toEqual(['{"@type":"Book"}']);
+    expect(findJsonLdBlocks(html, { meta: metaAt, h1: [] }).blocks).toEqual(['{"@type":"Book"}']);
     const expected = [...html.matchAll(/<meta\b/gi)].map((match) => match.index);
     expect(metaAt).toEqual(expected);
     expect(scanMeta(html, metaAt)).toEqual(scanMeta(html));
@@ -32,8 +33,25 @@ describe('findJsonLdBlocks with meta tags', () => {
     ];
     for (const html of pages) {
       const metaAt: number[] = [];
-      findJsonLdBlocks(html, metaAt);
+      findJsonLdBlocks(html, { meta: metaAt, h1: [] });
       expect(scanMeta(html, metaAt), html).toEqual(scanMeta(html));
+    }
+  });
+
+  it('notes every <h1 followed by a space or > where a search of the whole page finds it, and the window is the same', () => {
+    const pages = [
+      '<H1\tclass="logo">Shop</H1><!-- <h1>Old</h1> --><script data-x="<h1 x">var s = "<h1>In a script</h1>";</script>' +
+        `${LD}<h1x>not one</h1x><meta name="x:y" content="<h1>"><main><h1 class="title">Dune</h1><p class="price">9,99 €</p></main><h1`,
+      '<!-- never closed <h1>Dune</h1>',
+      '<script>never closed <h1>Dune</h1>',
+      '<h1>Dune</h1><script>a</script foo><h1 id="second">x</h1></script><h1>',
+      '<template><h1>Template</h1></template><style>h1{}</style><div><h1\n>Dune</h1><span class="price">12 €</span></div>',
+    ];
+    for (const html of pages) {
+      const starts = { meta: [] as number[], h1: [] as number[] };
+      findJsonLdBlocks(html, starts);
+      expect(starts.h1, html).toEqual([...html.matchAll(/<h1(?=[\s>])/gi)].map((match) => match.index));
+      expect(mainItemWindow(html, starts.h1), html).toEqual(mainItemWindow(html));
     }
   });
 
