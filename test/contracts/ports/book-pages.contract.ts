@@ -2,7 +2,7 @@
 // summarised exactly as BookRepository.page shows it with no filter (authors in order, type and genre, the cover of
 // the lowest edition that has one, the formats in catalog order, the timestamps).
 import { describe, expect, it } from 'vitest';
-import type { BookPages, BookSummary } from '../../../src/application/catalog/ports/book-pages.js';
+import { type BookPages, bookSummaryOf } from '../../../src/application/catalog/ports/book-pages.js';
 import type { BookRepository } from '../../../src/application/catalog/ports/book-repository.js';
 import { Book, type BookFields } from '../../../src/domain/catalog/book.js';
 import type { EditionFormat } from '../../../src/domain/catalog/edition.js';
@@ -25,18 +25,7 @@ async function saved(w: BookPagesWorld, fields: Partial<BookFields> = {}): Promi
   return book.id;
 }
 
-/** The summary's fields of a book or a summary, nothing else. */
-const summary = (b: BookSummary): BookSummary => ({
-  id: b.id,
-  originalTitle: b.originalTitle,
-  authorIds: b.authorIds,
-  typeId: b.typeId,
-  genreId: b.genreId,
-  coverUrl: b.coverUrl,
-  formats: b.formats,
-  createdAt: b.createdAt,
-  updatedAt: b.updatedAt,
-});
+const summary = bookSummaryOf;
 
 export function describeBookPagesContract(name: string, makeSubject: () => Promise<BookPagesWorld>): void {
   describe(`BookPages contract: ${name}`, () => {

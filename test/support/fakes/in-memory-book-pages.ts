@@ -1,4 +1,4 @@
-import type { BookPages, BookSummary } from '../../../src/application/catalog/ports/book-pages.js';
+import { type BookPages, type BookSummary, bookSummaryOf } from '../../../src/application/catalog/ports/book-pages.js';
 import type { PageRequest, PageSlice } from '../../../src/domain/shared/page.js';
 import type { InMemoryBookRepository } from './in-memory-book-repository.js';
 import { keysetPage } from './keyset-page.js';
@@ -14,17 +14,7 @@ export class InMemoryBookPages implements BookPages {
     const page = keysetPage(this.books.all, (b) => b.id, 'asc', request);
     return {
       ...page,
-      items: page.items.map((b) => ({
-        id: b.id,
-        originalTitle: b.originalTitle,
-        authorIds: b.authorIds,
-        typeId: b.typeId,
-        genreId: b.genreId,
-        coverUrl: b.coverUrl,
-        formats: b.formats,
-        createdAt: b.createdAt,
-        updatedAt: b.updatedAt,
-      })),
+      items: page.items.map(bookSummaryOf),
     };
   }
 }
