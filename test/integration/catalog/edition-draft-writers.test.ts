@@ -1,6 +1,7 @@
 // Every path that stores a created edition stores the domain's draft as it is (format, language, guesses, year,
 // whether it waits for enrichment): the catalog writer, the title search's attach and the edition repository decide
 // no value of their own. Each writer is called on PostgreSQL as production calls it.
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { MikroOrmRequestScope } from '../../../src/adapters/postgres/mikro-orm-request-scope.js';
 import { MikroOrmEditionRepository } from '../../../src/adapters/postgres/repositories/mikro-orm-edition-repository.js';
@@ -103,6 +104,35 @@ describe('SqlCatalogWriter', () => {
       { gtin: '0036000291452', isbn: '9781861972712', title: 'ISBN 9781861972712', waits: true },
       { gtin: '4006381333931', isbn: null, title: 'GTIN 4006381333931', waits: false },
     ]);
+  });
+
+  it('an ISBN another request stores meanwhile leaves the GTIN edition as it was, and the transaction goes on', async () => {
+    const writer = new SqlCatalogWriter(file.orm.em);
+    const product = draftEdition('export', { isbn: null, gtin: '0725272730706', format: null, language: null, publisher: null, publishedYear: null, untitled: true }, NOW);
+    await inTransaction(() => writer.create([{ key: 1, title: 'GTIN 0725272730706', authors: [], edition: product }]));
+    // Another request (a user's edition, which takes no creation lock) holds the ISBN, not yet committed: the writer's
+    // check cannot see it, the unique index waits for it and then refuses.
+    const other = new pg.Client({ connectionString: file.db.url });
+    await other.connect();
+    try {
+      await other.query('begin');
+      await other.query(
+        `insert into edition (book_id, isbn, format, language_id)
+         select b.book_id, '9780451524935', 'paperback', e.language_id from book b join edition e using (book_id) where e.gtin = '0725272730706'`,
+      );
+      const given = inTransaction(async () => {
+        const n = await writer.giveIsbns([{ gtin: '0725272730706', isbn13: '9780451524935' }]);
+        // The transaction is still usable after the refusal.
+        const [row] = await file.orm.em.getConnection().execute('select 1 as ok');
+        return { n, ok: row?.ok };
+      });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await other.query('commit');
+      expect(await given).toEqual({ n: 0, ok: 1 });
+    } finally {
+      await other.end();
+    }
+    expect(await file.db.sql('select isbn from edition where gtin = $1', ['0725272730706'])).toEqual([{ isbn: null }]);
   });
 
   it('a language the catalog does not list is refused, never stored as another one', async () => {

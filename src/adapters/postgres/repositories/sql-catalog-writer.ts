@@ -19,6 +19,9 @@ import { findOrCreateAuthors, lockCatalogCreation } from './sql-author-names.js'
 import { EDITION_DRAFT_COLUMNS, EDITION_DRAFT_RECORDS, EDITION_DRAFT_VALUES, editionDraftRecord } from './sql-edition-drafts.js';
 
 const SAVEPOINT = 'catalog_create';
+const GIVE_SAVEPOINT = 'catalog_give_isbns';
+/** PostgreSQL's SQLSTATE for a unique index refusing a row. */
+const UNIQUE_VIOLATION = '23505';
 
 // Ids are taken from the sequence first, so each created book is known by its row without relying on the order
 // RETURNING happens to give.
@@ -151,8 +154,18 @@ export class SqlCatalogWriter implements CatalogWriter {
       const title = untitledBookTitle(isbn13);
       return { n, gtin, isbn: isbn13, gtin_title: untitledProductTitle(gtin), isbn_title: title, search: normalizeForSearch(title), key: matchKeyOf(title) };
     });
-    const [row] = await executeBound(this.em, GIVE_ISBNS, [JSON.stringify(records)]);
-    return Number(row?.n ?? 0);
+    // A savepoint: an ISBN another request stores meanwhile (a user's edition takes no creation lock) fails the unique
+    // index here; the editions then keep their GTIN alone, as before the call, and the import goes on.
+    await executeBound(this.em, `savepoint ${GIVE_SAVEPOINT}`, []);
+    try {
+      const [row] = await executeBound(this.em, GIVE_ISBNS, [JSON.stringify(records)]);
+      await executeBound(this.em, `release savepoint ${GIVE_SAVEPOINT}`, []);
+      return Number(row?.n ?? 0);
+    } catch (error) {
+      await executeBound(this.em, `rollback to savepoint ${GIVE_SAVEPOINT}`, []);
+      if ((error as { code?: unknown }).code === UNIQUE_VIOLATION) return 0;
+      throw error;
+    }
   }
 
   /** `isbn:<ISBN-13>` and `gtin:<GTIN>` → the book of the edition that holds it. */
