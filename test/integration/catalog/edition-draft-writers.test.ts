@@ -7,6 +7,7 @@ import { MikroOrmRequestScope } from '../../../src/adapters/postgres/mikro-orm-r
 import { MikroOrmEditionRepository } from '../../../src/adapters/postgres/repositories/mikro-orm-edition-repository.js';
 import { MikroOrmUnitOfWork } from '../../../src/adapters/postgres/repositories/mikro-orm-unit-of-work.js';
 import { SqlCatalogWriter } from '../../../src/adapters/postgres/repositories/sql-catalog-writer.js';
+import { executeBound } from '../../../src/adapters/kits/sql/select-rows.js';
 import { SqlImportedBookIdentification } from '../../../src/adapters/postgres/repositories/sql-imported-book-identification.js';
 import { CatalogRowsRefused } from '../../../src/application/catalog/ports/catalog-writer.js';
 import { draftEdition, type EditionDraft } from '../../../src/domain/catalog/edition-draft.js';
@@ -122,8 +123,8 @@ describe('SqlCatalogWriter', () => {
       );
       const given = inTransaction(async () => {
         const n = await writer.giveIsbns([{ gtin: '0725272730706', isbn13: '9780451524935' }]);
-        // The transaction is still usable after the refusal.
-        const [row] = await file.orm.em.getConnection().execute('select 1 as ok');
+        // The transaction is still usable after the refusal (an aborted one refuses every statement).
+        const [row] = await executeBound(file.orm.em, 'select 1 as ok', []);
         return { n, ok: row?.ok };
       });
       await new Promise((resolve) => setTimeout(resolve, 200));
