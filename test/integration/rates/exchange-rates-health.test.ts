@@ -29,9 +29,11 @@ describe('GET /api/exchange-rates/health', () => {
   };
 
   it('says the rates refreshed at start are usable, with their newest day and the refresh that stored them', async () => {
+    // The rates and the refresh's record are stored one after the other by the refresh at start: wait for both.
     const body = await eventually(async () => {
       const b = await health();
       expect(b.newest_day).not.toBeNull();
+      expect(b.last_refresh).not.toBeNull();
       return b;
     }, 10_000);
     const newest = body.newest_day as string;
