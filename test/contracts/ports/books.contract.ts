@@ -5,6 +5,7 @@
 // alias (a literal "contains": % and _ are plain characters).
 import { describe, expect, it } from 'vitest';
 import type { BookRepository } from '../../../src/application/catalog/ports/book-repository.js';
+import { bookSummaryOf } from '../../../src/application/catalog/ports/book-pages.js';
 import { Book, type BookFields } from '../../../src/domain/catalog/book.js';
 import type { EditionFormat } from '../../../src/domain/catalog/edition.js';
 import { BookInUseError, UnknownReferenceError } from '../../../src/domain/catalog/errors.js';
@@ -47,19 +48,7 @@ async function saved(w: BookWorld, change: Partial<BookFields> = {}): Promise<nu
 
 /** What a reader of the book sees. */
 const shown = (b: Book | null | undefined) =>
-  b && {
-    id: b.id,
-    originalTitle: b.originalTitle,
-    titleSearch: b.titleSearch,
-    titleKey: b.titleKey,
-    authorIds: b.authorIds,
-    typeId: b.typeId,
-    genreId: b.genreId,
-    coverUrl: b.coverUrl,
-    formats: b.formats,
-    createdAt: b.createdAt,
-    updatedAt: b.updatedAt,
-  };
+  b && { ...bookSummaryOf(b), titleSearch: b.titleSearch, titleKey: b.titleKey };
 
 const idOf = (b: Book) => b.id;
 
