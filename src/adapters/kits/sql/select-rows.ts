@@ -32,24 +32,9 @@ export async function selectRows(em: EntityManager, sql: string, params: readonl
  */
 export async function selectPrepared(em: EntityManager, sql: string, params: readonly unknown[]): Promise<Array<Record<string, unknown>>> {
   if (TransactionContext.getEntityManager(em.name)?.getTransactionContext()) return selectRows(em, sql, params);
-  const { name, text } = preparedOf(sql);
+  const text = numberedPlaceholders(sql);
+  const name = `sw_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
   return onPooledConnection(em, async (connection) => (await connection.query({ name, text, values: [...params] })).rows);
-}
-
-/** Texts seen → their numbered text and statement name: worked out once per text, not on every call (tens of KB each). */
-const PREPARED = new Map<string, { name: string; text: string }>();
-/** Callers keep their texts few; a bound anyway, so a caller that does not cannot grow it without end. */
-const PREPARED_MAX = 256;
-
-function preparedOf(sql: string): { name: string; text: string } {
-  let prepared = PREPARED.get(sql);
-  if (prepared === undefined) {
-    const text = numberedPlaceholders(sql);
-    prepared = { name: `sw_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`, text };
-    if (PREPARED.size >= PREPARED_MAX) PREPARED.clear();
-    PREPARED.set(sql, prepared);
-  }
-  return prepared;
 }
 
 /** `?` placeholders as `$1`, `$2`, … in order. */
