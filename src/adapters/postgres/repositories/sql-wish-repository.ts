@@ -155,9 +155,13 @@ function wishFromRow(row: Row): Wish {
   };
 }
 
-/** A priced wish with its own alert settings, both read by the one priced statement. */
+/**
+ * A priced wish with its own alert settings, both read by the one priced statement. Object.assign, not `{ ...wish,
+ * alertSettings }`: see withShipping in sql-wish-prices.ts (a spread plus a property keeps a page's wishes alive
+ * through young-generation collections).
+ */
 function shownWishFromRow(row: Row): ShownWish {
-  return { ...pricedWishFromRow(row), alertSettings: alertSettingsFromRow(row) };
+  return Object.assign(pricedWishFromRow(row), { alertSettings: alertSettingsFromRow(row) });
 }
 
 function alertSettingsFromRow(row: Row): WishAlertSettings {

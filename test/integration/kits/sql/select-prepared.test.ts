@@ -1,6 +1,8 @@
 // selectPrepared on a real PostgreSQL: a named prepared statement per text and pooled connection, the same rows as
 // the inlined statement, bind parameters of each type, and inside a transaction the transaction's own writes.
-import type { EntityManager } from '@mikro-orm/postgresql';
+// selectRows and selectPrepared read their rows with their own type parsing (int8 kept as text without the driver's
+// RegExp): each type comes out as em.execute gives it, and a failure is the ORM's converted exception.
+import { type EntityManager, SyntaxErrorException } from '@mikro-orm/postgresql';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { numberedPlaceholders, selectPrepared, selectRows } from '../../../../src/adapters/kits/sql/select-rows.js';
 import { openOrm } from '../../../../src/adapters/postgres/database.js';
@@ -46,5 +48,28 @@ describe('selectPrepared', () => {
       return selectPrepared(tx as EntityManager, STATEMENT, [1, 'x', false, 100, 5]);
     });
     expect(seen.map((row) => row.n)).toEqual([100]);
+  });
+
+  it('gives every type as em.execute does: int8 as its text (negative and past 2^53 too), dates and timestamps as text, arrays, numeric, json', async () => {
+    const typed = `select ?::bigint as big, -42::bigint as negative, 9007199254740993::bigint as huge, null::bigint as none,
+        7::int as small, 12.50::numeric as decimal, '2026-11-29'::date as day, '2026-11-29 10:00:00+00'::timestamptz as at,
+        array[1, 2]::bigint[] as ids, array['a', 'b']::text[] as words, '{"k": [1]}'::jsonb as doc, true as yes, ? as label`;
+    const params = ['123', 'x'];
+    const expected = await em().execute(typed, params);
+    expect(await selectRows(em(), typed, params)).toEqual(expected);
+    expect(await selectPrepared(em(), typed, params)).toEqual(expected);
+    expect(expected[0]).toMatchObject({ big: '123', negative: '-42', huge: '9007199254740993', none: null, small: 7, ids: ['1', '2'] });
+  });
+
+  it('rejects a failing statement with the ORM exception em.execute would give, the connection staying usable', async () => {
+    const orm = await openOrm(file.db.url, 1);
+    try {
+      const single = orm.em.fork() as EntityManager;
+      await expect(selectRows(single, 'select from where', [])).rejects.toBeInstanceOf(SyntaxErrorException);
+      await expect(selectPrepared(single, 'selec ?', [1])).rejects.toBeInstanceOf(SyntaxErrorException);
+      expect(await selectPrepared(single, 'select ?::int as n', [5])).toEqual([{ n: 5 }]);
+    } finally {
+      await orm.close(true);
+    }
   });
 });
