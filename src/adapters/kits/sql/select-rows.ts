@@ -44,9 +44,28 @@ export async function selectRows(em: EntityManager, sql: string, params: readonl
  */
 export async function selectPrepared(em: EntityManager, sql: string, params: readonly unknown[]): Promise<Array<Record<string, unknown>>> {
   if (TransactionContext.getEntityManager(em.name)?.getTransactionContext()) return selectRows(em, sql, params);
-  const text = numberedPlaceholders(sql);
-  const name = `sw_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+  const { name, text } = preparedOf(sql);
   return onPooledConnection(em, (connection) => rowsOf(connection, { name, text, values: [...params] }));
+}
+
+/** Statement texts seen, with their numbered form and name; cleared when full (callers keep their texts few). */
+const preparedTexts = new Map<string, { name: string; text: string }>();
+const PREPARED_TEXTS_MAX = 512;
+
+/**
+ * A statement's numbered text and its name, worked out once per text. A builder that hands back the same string for
+ * the same shape (pricedWishesStatement) makes this a lookup without hashing the text again, and the page then
+ * allocates none of its ~25 KB again.
+ */
+function preparedOf(sql: string): { name: string; text: string } {
+  let prepared = preparedTexts.get(sql);
+  if (prepared === undefined) {
+    if (preparedTexts.size >= PREPARED_TEXTS_MAX) preparedTexts.clear();
+    const text = numberedPlaceholders(sql);
+    prepared = { name: `sw_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`, text };
+    preparedTexts.set(sql, prepared);
+  }
+  return prepared;
 }
 
 /** PostgreSQL's `int8`: the driver's own parser hands its text back unchanged, after testing it with a new RegExp. */
@@ -71,6 +90,11 @@ function rowsOf(connection: PooledConnection, config: Omit<QueryConfig, 'types'>
 export function numberedPlaceholders(sql: string): string {
   let next = 0;
   return sql.replace(/\?/g, () => `$${++next}`);
+}
+
+/** A query's rows as arrays (`rowMode: 'array'`), through the driver's callback form for the reason rowsOf gives. */
+export function arrayRowsOf<R extends unknown[]>(client: pg.ClientBase, config: pg.QueryArrayConfig): Promise<R[]> {
+  return new Promise((resolve, reject) => client.query<R>(config, (error, result) => (error ? reject(error) : resolve(result.rows))));
 }
 
 /**

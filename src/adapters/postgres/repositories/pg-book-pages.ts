@@ -5,7 +5,7 @@ import type { BookPages, BookSummary } from '../../../application/catalog/ports/
 import { EDITION_FORMATS } from '../../../domain/catalog/edition.js';
 import type { PageRequest, PageSlice } from '../../../domain/shared/page.js';
 import { planKeyset, sliceOf, whereOf } from '../../kits/sql/keyset.js';
-import { numberedPlaceholders, onPooledClient } from '../../kits/sql/select-rows.js';
+import { arrayRowsOf, numberedPlaceholders, onPooledClient } from '../../kits/sql/select-rows.js';
 import { OrmEntityManager } from '../orm-tokens.js';
 
 /**
@@ -37,7 +37,7 @@ export class PgBookPages implements BookPages {
     const plan = planKeyset('b.book_id', 'asc', request);
     const { name, text } = this.statementOf(plan.condition, plan.orderBy);
     const query = { name, text, values: [...plan.params, plan.limit], rowMode: 'array' as const };
-    const rows = await onPooledClient(this.em, async (client) => (await client.query<SummaryRow>(query)).rows);
+    const rows = await onPooledClient(this.em, (client) => arrayRowsOf<SummaryRow>(client, query));
     return sliceOf(rows.map(summaryOf), plan);
   }
 

@@ -309,10 +309,26 @@ export const belowMaxPriceIs = (value: boolean): [string, unknown[]] => [`(${BEL
 /** The condition that keeps wishes whose best price is for an edition in `format` (none without a best price). */
 export const bestFormatIs = (format: string): [string, unknown[]] => ['best.format = ?', [format]];
 
+/** The statements built so far, by shape (needs, conditions, direction): a page's text is the same string every time. */
+const pricedStatements = new Map<string, string>();
+const PRICED_STATEMENTS_MAX = 256;
+
 /** One statement: the user's wishes matching the filters, in keyset order, each with its best and lowest price. */
 export function pricedWishesStatement(userId: number, query: PricedWishQuery, needs: ReaderNeeds = ALL_NEEDS): { sql: string; params: unknown[] } {
   const conditions = ['w.user_id = ?', ...query.filters.map(([c]) => c), ...(query.keyset ? [query.keyset] : [])];
-  const sql = `with ${READER},
+  const shape = `${needs.converts}/${needs.ships}/${query.direction}/${conditions.join('\u0000')}`;
+  let sql = pricedStatements.get(shape);
+  if (sql === undefined) {
+    if (pricedStatements.size >= PRICED_STATEMENTS_MAX) pricedStatements.clear();
+    sql = pricedSql(conditions, query.direction, needs);
+    pricedStatements.set(shape, sql);
+  }
+  const params = [userId, userId, ...query.filters.flatMap(([, p]) => p), ...query.keysetParams, query.limit];
+  return { sql, params };
+}
+
+function pricedSql(conditions: readonly string[], direction: 'asc' | 'desc', needs: ReaderNeeds): string {
+  return `with ${READER},
 page as (
   select w.wish_id, w.book_id, w.is_monitored, w.max_price_minor, w.max_price_currency, w.created_at,
          w.alert_drop_percent, w.alert_lowest_days, r.currency as reader_currency, ${BEST_COLUMNS},
@@ -320,15 +336,13 @@ page as (
   from wish w cross join reader r
   left join lateral (${best(needs)}) best on true
   where ${conditions.join(' and ')}
-  order by w.wish_id ${query.direction}
+  order by w.wish_id ${direction}
   limit ?
 )
 select w.*, ${LOWEST_COLUMNS}
 from page w cross join reader r
 left join lateral (${lowest(needs)}) lowest on true
-order by w.wish_id ${query.direction}`;
-  const params = [userId, userId, ...query.filters.flatMap(([, p]) => p), ...query.keysetParams, query.limit];
-  return { sql, params };
+order by w.wish_id ${direction}`;
 }
 
 const minorOf = (value: unknown, currency: string): Money => Money.fromMinor(BigInt(String(value)), currency);
