@@ -10,5 +10,7 @@ export async function withBorrow<T extends { bookId: number }>(
   items: readonly T[],
 ): Promise<Array<WithBorrow<T>>> {
   const found = items.length === 0 ? new Map() : await borrows.ofBooks([...new Set(items.map((item) => item.bookId))]);
-  return items.map((item) => ({ ...item, borrow: found.get(item.bookId) ?? null }));
+  // Object.assign, not `{ ...item, borrow }`: on Node 20 a spread followed by more properties keeps every such object of
+  // a page alive through the young generation's collections (measured on the wishes page).
+  return items.map((item) => Object.assign({}, item, { borrow: found.get(item.bookId) ?? null }));
 }

@@ -120,7 +120,8 @@ const priceHistoryJson = (h: BookPriceHistory): z.infer<typeof PriceHistoryJson>
   book_id: h.bookId,
   since: h.since ? isoTimestamp(h.since) : null,
   truncated: h.truncated,
-  editions: h.editions.map((e) => ({ ...editionJson(e.edition), language_code: e.languageCode, language_name: e.languageName, series: e.series.map(seriesJson) })),
+  // Object.assign on the fresh object, not a spread plus properties (user-space-presenters.ts says why).
+  editions: h.editions.map((e) => Object.assign(editionJson(e.edition), { language_code: e.languageCode, language_name: e.languageName, series: e.series.map(seriesJson) })),
 });
 
 const DaysText = z

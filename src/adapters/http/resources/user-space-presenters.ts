@@ -97,14 +97,20 @@ export const ConvertedJson = MoneyJson.extend({
   rate: decimal("Units of the user's currency per unit of the quote's, 8 decimals"),
   rate_date: z.string().describe('The day of the reference rate used, YYYY-MM-DD (at most 7 days before the quote)'),
 }).describe("The price in the user's currency: `amount` = the quote's amount × `rate`, rounded half up to the currency's minor unit");
-const convertedJson = (c: Conversion): z.infer<typeof ConvertedJson> => ({ ...c.price.toJSON(), rate: c.rate, rate_date: c.rateDay });
+// The presenters below write each field out rather than spreading `price.toJSON()` and adding more: on Node 20 an object
+// spread followed by more properties keeps every such object of a page alive through the young generation's collections
+// (sql-wish-prices.ts, withShipping).
+const convertedJson = (c: Conversion): z.infer<typeof ConvertedJson> => ({ amount: c.price.amount, currency: c.price.currency, rate: c.rate, rate_date: c.rateDay });
 
 export const BestPriceConvertedJson = ConvertedJson.extend({
   shipping: decimal("The shipping in the user's currency at the same rate; null when unknown").nullable(),
   delivered: decimal("`amount` + `shipping` in the user's currency: what ranks the offer; null when the shipping is unknown").nullable(),
 });
 const bestPriceConvertedJson = (c: BestPriceConversion): z.infer<typeof BestPriceConvertedJson> => ({
-  ...convertedJson(c),
+  amount: c.price.amount,
+  currency: c.price.currency,
+  rate: c.rate,
+  rate_date: c.rateDay,
   shipping: c.shipping?.amount ?? null,
   delivered: c.delivered?.amount ?? null,
 });
@@ -124,19 +130,23 @@ export const BestPriceJson = MoneyJson.extend({
   `Among each (edition, store)'s latest quote that is not out of stock, within ${WISH_SCOPE}: the lowest delivered price in the user's currency ` +
     '(the amount alone when shipping is unknown); null when there is none',
 );
-const bestPriceJson = (b: BestPrice): z.infer<typeof BestPriceJson> => ({
-  ...b.price.toJSON(),
-  edition_id: b.editionId,
-  format: b.format,
-  store_id: b.storeId,
-  store_name: b.storeName,
-  availability: b.availability,
-  fetched_at: isoTimestamp(b.fetchedAt),
-  url: b.url,
-  shipping: b.shipping?.amount ?? null,
-  delivered: b.delivered?.amount ?? null,
-  ...(b.converted === null ? {} : { converted: bestPriceConvertedJson(b.converted) }),
-});
+const bestPriceJson = (b: BestPrice): z.infer<typeof BestPriceJson> => {
+  const json: z.infer<typeof BestPriceJson> = {
+    amount: b.price.amount,
+    currency: b.price.currency,
+    edition_id: b.editionId,
+    format: b.format,
+    store_id: b.storeId,
+    store_name: b.storeName,
+    availability: b.availability,
+    fetched_at: isoTimestamp(b.fetchedAt),
+    url: b.url,
+    shipping: b.shipping?.amount ?? null,
+    delivered: b.delivered?.amount ?? null,
+  };
+  if (b.converted !== null) json.converted = bestPriceConvertedJson(b.converted);
+  return json;
+};
 
 export const LowestPriceJson = MoneyJson.extend({
   edition_id: z.number(),
@@ -145,14 +155,18 @@ export const LowestPriceJson = MoneyJson.extend({
   fetched_at: Timestamp,
   converted: ConvertedJson.optional().describe("Present when the quote's currency is not the user's (C11.4)"),
 }).describe(`The lowest price ever seen (daily quotes and monthly minima, in stock or not) within ${WISH_SCOPE}; null when there is none`);
-const lowestPriceJson = (l: LowestPrice): z.infer<typeof LowestPriceJson> => ({
-  ...l.price.toJSON(),
-  edition_id: l.editionId,
-  format: l.format,
-  store_id: l.storeId,
-  fetched_at: isoTimestamp(l.fetchedAt),
-  ...(l.converted === null ? {} : { converted: convertedJson(l.converted) }),
-});
+const lowestPriceJson = (l: LowestPrice): z.infer<typeof LowestPriceJson> => {
+  const json: z.infer<typeof LowestPriceJson> = {
+    amount: l.price.amount,
+    currency: l.price.currency,
+    edition_id: l.editionId,
+    format: l.format,
+    store_id: l.storeId,
+    fetched_at: isoTimestamp(l.fetchedAt),
+  };
+  if (l.converted !== null) json.converted = convertedJson(l.converted);
+  return json;
+};
 
 export const WishJson = z.object({
   wish_id: z.number(),
