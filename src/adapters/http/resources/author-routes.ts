@@ -42,6 +42,7 @@ export function authorRoutes(useCases: AuthorUseCases, paginator: Paginator): Ro
       summary: `List authors; optional search \`q\` (at least ${AUTHOR_QUERY_MIN} characters) and \`ids\``,
       query: AuthorListQuery,
       responses: { 200: { description: 'A page of authors', schema: collectionOf(AuthorJson) } },
+      errors: { 503: 'The search `q` ran past its 2 s statement timeout (Retry-After: 1); a longer or more specific term is faster' },
       handle({ query, path }) {
         const q = query.q;
         const ids = query.ids?.join(',');

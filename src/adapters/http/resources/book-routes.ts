@@ -47,6 +47,7 @@ export function bookRoutes(useCases: BookUseCases, paginator: Paginator): RouteS
       summary: 'List books; optional search `q` and `ids`',
       query: BookListQuery,
       responses: { 200: { description: 'A page of books', schema: collectionOf(BookJson) } },
+      errors: { 503: 'The search `q` ran past its 2 s statement timeout (Retry-After: 1); a longer or more specific term is faster' },
       handle({ query, path }) {
         const q = query.q?.trim() || undefined;
         // The links repeat `ids` as the client wrote it.

@@ -8,6 +8,7 @@ import { likeContains, type PageQuery, queryPage } from '../../kits/sql/keyset.j
 import { OrmEntityManager } from '../orm-tokens.js';
 import { isForeignKeyViolation } from '../pg-errors.js';
 import { bigintArray, hydrate, type Row, toDate, toId } from './row-mapping.js';
+import { SEARCH_TIMEOUT_MS, withinSearchTimeout } from './search-timeout.js';
 import { type ContainsSearch, containsMatches, DEFAULT_TITLE_WALK } from './title-search.js';
 
 const AUTHOR_NAMES: ContainsSearch = { table: 'author', key: 'author_id', text: 'name_search' };
@@ -51,11 +52,20 @@ export class MikroOrmAuthorRepository implements AuthorRepository {
     if (filter.search && !filter.ids) {
       // A search alone finds its page's ids as a title search does (containsMatches: a bounded walk of the key, else
       // the trigram index): left to PostgreSQL, a rare term over millions of pre-loaded authors walked the whole key.
-      const ids = await containsMatches(this.em, AUTHOR_NAMES, likeContains(filter.search), request, DEFAULT_TITLE_WALK);
-      filters.push(['a.author_id = any(?::bigint[])', [bigintArray(ids)]]);
-    } else if (filter.search) filters.push(['a.name_search like ?', [likeContains(filter.search)]]);
+      // Under the search's statement timeout, as a book search: a pathological term answers 503, never holds a connection.
+      const search = filter.search;
+      return withinSearchTimeout(this.em, SEARCH_TIMEOUT_MS, async (em) => {
+        const ids = await containsMatches(em, AUTHOR_NAMES, likeContains(search), request, DEFAULT_TITLE_WALK);
+        return this.authorPage(em, [...filters, ['a.author_id = any(?::bigint[])', [bigintArray(ids)]]], request);
+      });
+    }
+    if (filter.search) filters.push(['a.name_search like ?', [likeContains(filter.search)]]);
+    return this.authorPage(this.em, filters, request);
+  }
+
+  private authorPage(em: EntityManager, filters: PageQuery['filters'], request: PageRequest): Promise<PageSlice<Author>> {
     return queryPage(
-      this.em,
+      em,
       {
         selectFrom: 'select a.* from author a',
         filters,
