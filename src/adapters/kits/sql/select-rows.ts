@@ -13,7 +13,6 @@ interface QueryConfig {
 }
 
 interface PooledConnection {
-  query(text: string, values?: readonly unknown[]): Promise<{ rows: Array<Record<string, unknown>> }>;
   query(config: QueryConfig, callback: QueryCallback): void;
   getTypeParser(oid: number, format?: string): TypeParser;
 }
@@ -81,9 +80,10 @@ const asText: TypeParser = (text) => text;
  * - `int8` as the text the driver's parser would give back anyway (bigint ids and amounts arrive as strings, as
  *   everywhere in these repositories), without its RegExp per value; every other type as the connection parses it.
  */
-function rowsOf(connection: PooledConnection, config: Omit<QueryConfig, 'types'>): Promise<Array<Record<string, unknown>>> {
+function rowsOf(connection: PooledConnection, statement: { text: string; name?: string; values?: unknown[] }): Promise<Array<Record<string, unknown>>> {
   const types = { getTypeParser: (oid: number, format?: string) => (oid === INT8_OID && format !== 'binary' ? asText : connection.getTypeParser(oid, format)) };
-  return new Promise((resolve, reject) => connection.query({ ...config, types }, (error, result) => (error ? reject(error) : resolve(result.rows))));
+  const config: QueryConfig = { text: statement.text, name: statement.name, values: statement.values, types };
+  return new Promise((resolve, reject) => connection.query(config, (error, result) => (error ? reject(error) : resolve(result.rows))));
 }
 
 /** `?` placeholders as `$1`, `$2`, … in order. */
