@@ -30,6 +30,11 @@ export class StoreGate {
     }
   }
 
+  /** When the latest request started (epoch ms), as the gate stamped it: the instant the spacing is measured from. */
+  get lastStart(): number {
+    return this.lastStartAt;
+  }
+
   /** Holds the store back (a Retry-After): no new request starts before `until`. */
   pauseUntil(until: number): void {
     this.pausedUntil = Math.max(this.pausedUntil, until);
