@@ -24,6 +24,11 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
   return sqlState(error) === '23505' && (constraint === undefined || constraintOf(error) === constraint);
 }
 
+/** A statement cancelled by `statement_timeout` (or a cancel request): 57014. */
+export function isQueryCanceled(error: unknown): boolean {
+  return sqlState(error) === '57014';
+}
+
 /** A foreign key refused the write: 23503, or 23001 for `on delete restrict`. */
 export function isForeignKeyViolation(error: unknown): boolean {
   const state = sqlState(error);

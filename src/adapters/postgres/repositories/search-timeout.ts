@@ -1,11 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ServiceUnavailableError } from '../../../domain/shared/domain-error.js';
+import { isQueryCanceled } from '../pg-errors.js';
 
 /** A search statement running longer than this is cancelled: far above the slowest query kind at 10M books. */
 export const SEARCH_TIMEOUT_MS = 2_000;
-
-/** PostgreSQL's SQLSTATE for a statement cancelled by statement_timeout. */
-const QUERY_CANCELED = '57014';
 
 /**
  * Runs a search's statements in one read transaction whose statements are cancelled after `timeoutMs`, so one
@@ -18,7 +16,7 @@ export async function withinSearchTimeout<T>(em: EntityManager, timeoutMs: numbe
       return work(tx);
     });
   } catch (error) {
-    if ((error as { code?: unknown }).code === QUERY_CANCELED) {
+    if (isQueryCanceled(error)) {
       throw new ServiceUnavailableError(`The search took longer than ${timeoutMs} ms; try a longer or more specific term`, 1);
     }
     throw error;

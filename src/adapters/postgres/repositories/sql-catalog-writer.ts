@@ -15,13 +15,12 @@ import { matchKeyOf, normalizeForSearch } from '../../../domain/shared/search-te
 import { OrmEntityManager } from '../orm-tokens.js';
 import { executeBound } from '../../kits/sql/select-rows.js';
 import { bigintArray, textArray, toId } from './row-mapping.js';
+import { isUniqueViolation } from '../pg-errors.js';
 import { findOrCreateAuthors, lockCatalogCreation } from './sql-author-names.js';
 import { EDITION_DRAFT_COLUMNS, EDITION_DRAFT_RECORDS, EDITION_DRAFT_VALUES, editionDraftRecord } from './sql-edition-drafts.js';
 
 const SAVEPOINT = 'catalog_create';
 const GIVE_SAVEPOINT = 'catalog_give_isbns';
-/** PostgreSQL's SQLSTATE for a unique index refusing a row. */
-const UNIQUE_VIOLATION = '23505';
 
 // Ids are taken from the sequence first, so each created book is known by its row without relying on the order
 // RETURNING happens to give.
@@ -81,13 +80,9 @@ export class SqlCatalogWriter implements CatalogWriter {
   async create(books: readonly NewCatalogBook[], authorOrigin: AuthorOrigin = 'user'): Promise<CreatedCatalogBooks> {
     if (books.length === 0) return { bookIds: new Map(), createdBooks: 0, createdAuthors: 0, createdEditions: 0 };
     // A savepoint, so that data the database refuses undoes this call only and the caller can try the rows apart.
-    await executeBound(this.em, `savepoint ${SAVEPOINT}`, []);
     try {
-      const result = await this.insert(books, authorOrigin);
-      await executeBound(this.em, `release savepoint ${SAVEPOINT}`, []);
-      return result;
+      return await this.inSavepoint(SAVEPOINT, () => this.insert(books, authorOrigin));
     } catch (error) {
-      await executeBound(this.em, `rollback to savepoint ${SAVEPOINT}`, []);
       const sqlState = (error as { code?: unknown }).code;
       // Classes 22 (data exception) and 23 (integrity constraint): the rows, not the server, are the trouble.
       if (typeof sqlState === 'string' && /^2[23]/.test(sqlState)) throw new CatalogRowsRefused((error as Error).message);
@@ -156,14 +151,24 @@ export class SqlCatalogWriter implements CatalogWriter {
     });
     // A savepoint: an ISBN another request stores meanwhile (a user's edition takes no creation lock) fails the unique
     // index here; the editions then keep their GTIN alone, as before the call, and the import goes on.
-    await executeBound(this.em, `savepoint ${GIVE_SAVEPOINT}`, []);
     try {
-      const [row] = await executeBound(this.em, GIVE_ISBNS, [JSON.stringify(records)]);
-      await executeBound(this.em, `release savepoint ${GIVE_SAVEPOINT}`, []);
+      const [row] = await this.inSavepoint(GIVE_SAVEPOINT, () => executeBound(this.em, GIVE_ISBNS, [JSON.stringify(records)]));
       return Number(row?.n ?? 0);
     } catch (error) {
-      await executeBound(this.em, `rollback to savepoint ${GIVE_SAVEPOINT}`, []);
-      if ((error as { code?: unknown }).code === UNIQUE_VIOLATION) return 0;
+      if (isUniqueViolation(error)) return 0;
+      throw error;
+    }
+  }
+
+  /** Runs `work` under a savepoint of the caller's transaction: released when it succeeds, rolled back to when it throws. */
+  private async inSavepoint<T>(name: string, work: () => Promise<T>): Promise<T> {
+    await executeBound(this.em, `savepoint ${name}`, []);
+    try {
+      const result = await work();
+      await executeBound(this.em, `release savepoint ${name}`, []);
+      return result;
+    } catch (error) {
+      await executeBound(this.em, `rollback to savepoint ${name}`, []);
       throw error;
     }
   }
