@@ -112,7 +112,7 @@ describe('author side: walk in book order or first pages per author, one answer'
         for (const window of windows) {
           for (const size of [1, 20, 100]) {
             const request: PageRequest = { window, size };
-            const found = await authorBookMatches(orm.em.fork(), pattern, request, budget);
+            const found = await withinSearchTimeout(orm.em.fork(), 2_000, ({ read }) => authorBookMatches(read, pattern, request, budget));
             expect(found, `${q} ${JSON.stringify(window)} size ${size}`).toEqual(await authorSide(pattern, request));
           }
         }
@@ -124,7 +124,7 @@ describe('author side: walk in book order or first pages per author, one answer'
 describe('statement timeout on search', () => {
   it('cancels a statement past the limit with service_unavailable, and the connection serves the next search', async () => {
     const em = orm.em.fork();
-    const slow = withinSearchTimeout(em, 50, (tx) => tx.execute('select pg_sleep(2)'));
+    const slow = withinSearchTimeout(em, 50, ({ read }) => read('select pg_sleep(2)', []));
     await expect(slow).rejects.toBeInstanceOf(ServiceUnavailableError);
     await expect(slow).rejects.toMatchObject({ code: 'service_unavailable', retryAfterSeconds: 1 });
     const slice = await new MikroOrmBookRepository(orm.em.fork()).page({ search: 'river' }, { window: { kind: 'first' }, size: 5 });

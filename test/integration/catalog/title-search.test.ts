@@ -2,6 +2,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openOrm } from '../../../src/adapters/postgres/database.js';
 import { planKeyset } from '../../../src/adapters/kits/sql/keyset.js';
+import { withinSearchTimeout } from '../../../src/adapters/postgres/repositories/search-timeout.js';
 import { titleMatches, type TitleWalkBudget } from '../../../src/adapters/postgres/repositories/title-search.js';
 import type { PageRequest, PageWindow } from '../../../src/domain/shared/page.js';
 import { createTestDatabase, type TestDatabase } from '../../support/test-database.js';
@@ -68,7 +69,7 @@ describe('title search (bounded walk, then the trigram index)', () => {
       for (const window of windows) {
         for (const size of [1, 5, 20, 100]) {
           const request: PageRequest = { window, size };
-          const found = await titleMatches(orm.em.fork(), pattern, request, BUDGET);
+          const found = await withinSearchTimeout(orm.em.fork(), 2_000, ({ read }) => titleMatches(read, pattern, request, BUDGET));
           expect(found, `${word} ${JSON.stringify(window)} size ${size}`).toEqual(await expected(pattern, request));
         }
       }
@@ -78,7 +79,7 @@ describe('title search (bounded walk, then the trigram index)', () => {
   it('turns to the index when the walk would be long, and still pages correctly past the walk', async () => {
     // "sparse" is 1 in 40: a page of 100 needs ~4,000 rows, beyond maxRows, so the index answers.
     const request: PageRequest = { window: { kind: 'first' }, size: 100 };
-    const found = await titleMatches(orm.em.fork(), '%sparse%', request, BUDGET);
+    const found = await withinSearchTimeout(orm.em.fork(), 2_000, ({ read }) => titleMatches(read, '%sparse%', request, BUDGET));
     expect(found).toHaveLength(75);
     expect(found[0]).toBe(40);
     expect(found.at(-1)).toBe(3_000);

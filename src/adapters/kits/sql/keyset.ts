@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { KeyOrder, PageRequest, PageSlice } from '../../../domain/shared/page.js';
-import { selectRows } from './select-rows.js';
+import { selectRows, type SqlRead } from './select-rows.js';
 
 export interface KeysetPlan {
   /** Extra condition on the key, with `?` placeholders; null on first/last pages. */
@@ -62,9 +62,9 @@ export interface PageQuery {
   order: KeyOrder;
 }
 
-/** Runs one keyset page query and maps its rows. */
+/** Runs one keyset page query and maps its rows, through selectRows or the reads of a session (timed-reads.ts). */
 export async function queryPage<T>(
-  db: EntityManager,
+  db: EntityManager | SqlRead,
   query: PageQuery,
   request: PageRequest,
   map: (row: Record<string, unknown>) => T,
@@ -72,6 +72,6 @@ export async function queryPage<T>(
   const plan = planKeyset(query.key, query.order, request);
   const sql = `${query.selectFrom} ${whereOf([...query.filters.map(([c]) => c), plan.condition])} order by ${plan.orderBy} limit ?`;
   const params = [...query.filters.flatMap(([, p]) => p), ...plan.params, plan.limit];
-  const rows = await selectRows(db, sql, params);
+  const rows = typeof db === 'function' ? await db(sql, params) : await selectRows(db, sql, params);
   return sliceOf(rows.map(map), plan);
 }

@@ -2,7 +2,13 @@ import { createHash } from 'node:crypto';
 import { type EntityManager, TransactionContext } from '@mikro-orm/postgresql';
 import type pg from 'pg';
 
-type QueryCallback = (error: Error | null, result: { rows: Array<Record<string, unknown>> }) => void;
+interface QueryResult {
+  rows: Array<Record<string, unknown>>;
+}
+type QueryCallback = (error: Error | null, result: QueryResult | QueryResult[]) => void;
+
+/** A read with `?` placeholders and its rows: selectRows bound to one entity manager, or to one connection's session. */
+export type SqlRead = (sql: string, params: readonly unknown[]) => Promise<Array<Record<string, unknown>>>;
 type TypeParser = (text: string) => unknown;
 
 interface QueryConfig {
@@ -12,7 +18,7 @@ interface QueryConfig {
   types: { getTypeParser(oid: number, format?: string): TypeParser };
 }
 
-interface PooledConnection {
+export interface PooledConnection {
   query(config: QueryConfig, callback: QueryCallback): void;
   getTypeParser(oid: number, format?: string): TypeParser;
 }
@@ -80,10 +86,26 @@ const asText: TypeParser = (text) => text;
  * - `int8` as the text the driver's parser would give back anyway (bigint ids and amounts arrive as strings, as
  *   everywhere in these repositories), without its RegExp per value; every other type as the connection parses it.
  */
-function rowsOf(connection: PooledConnection, statement: { text: string; name?: string; values?: unknown[] }): Promise<Array<Record<string, unknown>>> {
-  const types = { getTypeParser: (oid: number, format?: string) => (oid === INT8_OID && format !== 'binary' ? asText : connection.getTypeParser(oid, format)) };
-  const config: QueryConfig = { text: statement.text, name: statement.name, values: statement.values, types };
-  return new Promise((resolve, reject) => connection.query(config, (error, result) => (error ? reject(error) : resolve(result.rows))));
+export function rowsOf(connection: PooledConnection, statement: { text: string; name?: string; values?: unknown[] }): Promise<Array<Record<string, unknown>>> {
+  const config: QueryConfig = { text: statement.text, name: statement.name, values: statement.values, types: typesOf(connection) };
+  return new Promise((resolve, reject) => connection.query(config, (error, result) => (error ? reject(error) : resolve((result as QueryResult).rows))));
+}
+
+/**
+ * The rows of each statement of one simple query holding several (`a; b; c`, no bind parameters), in order, read as
+ * rowsOf reads them: one round trip for all of them.
+ */
+export function resultsOf(connection: PooledConnection, text: string): Promise<Array<Array<Record<string, unknown>>>> {
+  return new Promise((resolve, reject) =>
+    connection.query({ text, types: typesOf(connection) }, (error, result) => {
+      if (error) return reject(error);
+      resolve(Array.isArray(result) ? result.map((each) => each.rows) : [result.rows]);
+    }),
+  );
+}
+
+function typesOf(connection: PooledConnection): QueryConfig['types'] {
+  return { getTypeParser: (oid: number, format?: string) => (oid === INT8_OID && format !== 'binary' ? asText : connection.getTypeParser(oid, format)) };
 }
 
 /** `?` placeholders as `$1`, `$2`, … in order. */
@@ -106,7 +128,7 @@ export async function onPooledClient<T>(em: EntityManager, run: (client: pg.Clie
   return onPooledConnection(em, (connection) => run(connection as unknown as pg.ClientBase));
 }
 
-async function onPooledConnection<T>(em: EntityManager, run: (connection: PooledConnection) => Promise<T>): Promise<T> {
+export async function onPooledConnection<T>(em: EntityManager, run: (connection: PooledConnection) => Promise<T>): Promise<T> {
   const client = em.getConnection().getKnex().client as KnexClient;
   const connection = await client.acquireConnection();
   try {

@@ -1,7 +1,6 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import type { PageRequest } from '../../../domain/shared/page.js';
 import { planKeyset, whereOf } from '../../kits/sql/keyset.js';
-import { selectRows } from '../../kits/sql/select-rows.js';
+import type { SqlRead } from '../../kits/sql/select-rows.js';
 import { bigintArray, toId } from './row-mapping.js';
 
 /**
@@ -33,8 +32,8 @@ interface AuthorSet {
  * Ids of the first `request.size + 1` books past the page's key with an author whose folded name or alias contains
  * `pattern` (a LIKE pattern), in the page's read order, each once.
  */
-export async function authorBookMatches(em: EntityManager, pattern: string, request: PageRequest, budget: AuthorBooksBudget): Promise<number[]> {
-  const authors = await selectRows(em, 'select a.author_id from author a where a.name_search like ? limit ?', [pattern, budget.listedAuthors + 1]);
+export async function authorBookMatches(read: SqlRead, pattern: string, request: PageRequest, budget: AuthorBooksBudget): Promise<number[]> {
+  const authors = await read('select a.author_id from author a where a.name_search like ? limit ?', [pattern, budget.listedAuthors + 1]);
   if (authors.length === 0) return [];
   const set: AuthorSet =
     authors.length > budget.listedAuthors
@@ -45,21 +44,20 @@ export async function authorBookMatches(em: EntityManager, pattern: string, requ
         }
       : { contains: 'w.author_id = any (?::bigint[])', rows: 'unnest(?::bigint[]) as a(author_id)', params: [bigintArray(authors.map((r) => toId(r.author_id)))] };
   if (authors.length > budget.fewAuthors) {
-    const walked = await walkLinks(em, set, request, budget.walkRows);
+    const walked = await walkLinks(read, set, request, budget.walkRows);
     if (walked) return walked;
   }
-  return firstPagesOfAuthors(em, set, request);
+  return firstPagesOfAuthors(read, set, request);
 }
 
 /** The walk's matches when they fill the page, else null. */
-async function walkLinks(em: EntityManager, authors: AuthorSet, request: PageRequest, rows: number): Promise<number[] | null> {
+async function walkLinks(read: SqlRead, authors: AuthorSet, request: PageRequest, rows: number): Promise<number[] | null> {
   const plan = planKeyset('book_id', 'asc', request);
   // The inner limit pins the plan to book_author's primary key (book_id, author_id), the next `rows` links in book
   // order, read as a stream that the outer limit stops at the page's last book (a listed set; a set left in the
   // database is joined by hash, which reads the whole walk). A book whose links straddle the walk's end comes after
   // every book found, so a full page never misses one.
-  const found = await selectRows(
-    em,
+  const found = await read(
     `select w.book_id from (select ba.book_id, ba.author_id from book_author ba ${whereOf([plan.condition])} order by ${plan.orderBy} limit ?) w
      where ${authors.contains} group by w.book_id order by ${plan.orderBy} limit ?`,
     [...plan.params, rows, ...authors.params, plan.limit],
@@ -68,11 +66,10 @@ async function walkLinks(em: EntityManager, authors: AuthorSet, request: PageReq
 }
 
 /** The first page of each author's books (one descent of book_author_author_idx each), merged. */
-async function firstPagesOfAuthors(em: EntityManager, authors: AuthorSet, request: PageRequest): Promise<number[]> {
+async function firstPagesOfAuthors(read: SqlRead, authors: AuthorSet, request: PageRequest): Promise<number[]> {
   const each = planKeyset('ba.book_id', 'asc', request);
   const merged = planKeyset('x.book_id', 'asc', request);
-  const found = await selectRows(
-    em,
+  const found = await read(
     `select x.book_id from ${authors.rows}
      cross join lateral (select ba.book_id from book_author ba where ba.author_id = a.author_id ${each.condition ? `and ${each.condition}` : ''}
        order by ${each.orderBy} limit ?) x

@@ -5,6 +5,7 @@ import { Author } from '../../../domain/catalog/author.js';
 import { AuthorInUseError } from '../../../domain/catalog/errors.js';
 import type { PageRequest, PageSlice } from '../../../domain/shared/page.js';
 import { likeContains, type PageQuery, queryPage } from '../../kits/sql/keyset.js';
+import type { SqlRead } from '../../kits/sql/select-rows.js';
 import { OrmEntityManager } from '../orm-tokens.js';
 import { isForeignKeyViolation } from '../pg-errors.js';
 import { bigintArray, hydrate, type Row, toDate, toId } from './row-mapping.js';
@@ -54,18 +55,18 @@ export class MikroOrmAuthorRepository implements AuthorRepository {
       // the trigram index): left to PostgreSQL, a rare term over millions of pre-loaded authors walked the whole key.
       // Under the search's statement timeout, as a book search: a pathological term answers 503, never holds a connection.
       const search = filter.search;
-      return withinSearchTimeout(this.em, SEARCH_TIMEOUT_MS, async (em) => {
-        const ids = await containsMatches(em, AUTHOR_NAMES, likeContains(search), request, DEFAULT_TITLE_WALK);
-        return this.authorPage(em, [...filters, ['a.author_id = any(?::bigint[])', [bigintArray(ids)]]], request);
+      return withinSearchTimeout(this.em, SEARCH_TIMEOUT_MS, async ({ read, readLast }) => {
+        const ids = await containsMatches(read, AUTHOR_NAMES, likeContains(search), request, DEFAULT_TITLE_WALK);
+        return this.authorPage(readLast, [...filters, ['a.author_id = any(?::bigint[])', [bigintArray(ids)]]], request);
       });
     }
     if (filter.search) filters.push(['a.name_search like ?', [likeContains(filter.search)]]);
     return this.authorPage(this.em, filters, request);
   }
 
-  private authorPage(em: EntityManager, filters: PageQuery['filters'], request: PageRequest): Promise<PageSlice<Author>> {
+  private authorPage(db: EntityManager | SqlRead, filters: PageQuery['filters'], request: PageRequest): Promise<PageSlice<Author>> {
     return queryPage(
-      em,
+      db,
       {
         selectFrom: 'select a.* from author a',
         filters,

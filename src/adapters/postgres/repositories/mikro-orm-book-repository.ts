@@ -9,7 +9,6 @@ import { matchKeyOf } from '../../../domain/shared/search-text.js';
 import { likeContains, type PageQuery, planKeyset, queryPage, sliceOf } from '../../kits/sql/keyset.js';
 import { OrmEntityManager } from '../orm-tokens.js';
 import { isForeignKeyViolation } from '../pg-errors.js';
-import { selectRows } from '../../kits/sql/select-rows.js';
 import { DEFAULT_TITLE_WALK, titleMatches } from './title-search.js';
 import { authorBookMatches, DEFAULT_AUTHOR_BOOKS } from './author-book-search.js';
 import { SEARCH_TIMEOUT_MS, withinSearchTimeout } from './search-timeout.js';
@@ -105,14 +104,18 @@ export class MikroOrmBookRepository implements BookRepository {
    * A title match, or a book by an author whose name or alias matches. The title side is chosen by what a
    * bounded walk finds (title-search.ts); the author side reads the matching authors first, then the first
    * page of their books (author-book-search.ts). The page is the first rows of both (a book may match twice).
-   * One transaction with a statement timeout: a pathological term answers 503, never holds a connection.
+   * One transaction with a statement timeout: a pathological term answers 503, never holds a connection. The two
+   * sides read side by side, so that their statements travel together (timed-reads.ts), and the page's rows with the
+   * commit.
    */
   private searchPage(pattern: string, request: PageRequest): Promise<PageSlice<Book>> {
-    return withinSearchTimeout(this.em, SEARCH_TIMEOUT_MS, async (em) => {
-      const byTitle = await titleMatches(em, pattern, request, DEFAULT_TITLE_WALK);
-      const byAuthor = await authorBookMatches(em, pattern, request, DEFAULT_AUTHOR_BOOKS);
+    return withinSearchTimeout(this.em, SEARCH_TIMEOUT_MS, async ({ read, readLast }) => {
+      const [byTitle, byAuthor] = await Promise.all([
+        titleMatches(read, pattern, request, DEFAULT_TITLE_WALK),
+        authorBookMatches(read, pattern, request, DEFAULT_AUTHOR_BOOKS),
+      ]);
       const page = planKeyset('b.book_id', 'asc', request);
-      const rows = await selectRows(em, `select ${BOOK_COLUMNS} from book b where b.book_id in (select unnest(?::bigint[])) order by ${page.orderBy} limit ?`, [
+      const rows = await readLast(`select ${BOOK_COLUMNS} from book b where b.book_id in (select unnest(?::bigint[])) order by ${page.orderBy} limit ?`, [
         bigintArray([...byTitle, ...byAuthor]),
         page.limit,
       ]);

@@ -1,7 +1,6 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import type { PageRequest } from '../../../domain/shared/page.js';
 import { planKeyset, whereOf } from '../../kits/sql/keyset.js';
-import { selectRows } from '../../kits/sql/select-rows.js';
+import type { SqlRead } from '../../kits/sql/select-rows.js';
 import { toId } from './row-mapping.js';
 
 /**
@@ -36,8 +35,8 @@ const BOOK_TITLES: ContainsSearch = { table: 'book', key: 'book_id', text: 'titl
  * Ids of the first `request.size + 1` books past the page's key whose folded title contains `pattern`
  * (a LIKE pattern), in the page's read order.
  */
-export function titleMatches(em: EntityManager, pattern: string, request: PageRequest, budget: TitleWalkBudget): Promise<number[]> {
-  return containsMatches(em, BOOK_TITLES, pattern, request, budget);
+export function titleMatches(read: SqlRead, pattern: string, request: PageRequest, budget: TitleWalkBudget): Promise<number[]> {
+  return containsMatches(read, BOOK_TITLES, pattern, request, budget);
 }
 
 /**
@@ -45,7 +44,7 @@ export function titleMatches(em: EntityManager, pattern: string, request: PageRe
  * `pattern` (a LIKE pattern), in the page's read order: the walk of the key, or the trigram index, as the walk finds.
  */
 export async function containsMatches(
-  em: EntityManager,
+  read: SqlRead,
   search: ContainsSearch,
   pattern: string,
   request: PageRequest,
@@ -58,8 +57,7 @@ export async function containsMatches(
 
   const walk = async (rows: number): Promise<number[]> => {
     // The inner limit pins the plan to the primary key: the first `rows` rows past the key, in key order.
-    const found = await selectRows(
-      em,
+    const found = await read(
       `select w.${key} from (select t.${key}, t.${text} from ${table} t ${where} order by ${plan.orderBy} limit ?) w
        where w.${text} like ? order by ${plan.orderBy} limit ?`,
       [...plan.params, rows, pattern, plan.limit],
@@ -78,19 +76,18 @@ export async function containsMatches(
       if (found.length === plan.limit) return found;
     }
   }
-  // Near the end of the listing the walk may have read every remaining row: then it found every match.
-  const remaining = await selectRows(em, `select count(*)::int as n from (select 1 from ${table} ${where} order by ${plan.orderBy} limit ?) r`, [
-    ...plan.params,
-    walked,
+  // Near the end of the listing the walk may have read every remaining row: then it found every match. Else (a rare
+  // term, or a short table) every match comes through the trigram index, then the page; MATERIALIZED keeps PostgreSQL
+  // from turning this back into a walk of the primary key. Both are asked for at once, so that they travel together
+  // (one round trip): the index's answer is dropped in the rare case that the walk reached the end.
+  const [remaining, indexed] = await Promise.all([
+    read(`select count(*)::int as n from (select 1 from ${table} ${where} order by ${plan.orderBy} limit ?) r`, [...plan.params, walked]),
+    read(
+      `with m as materialized (select t.${key} from ${table} t where t.${text} like ?)
+       select ${key} from m ${where} order by ${plan.orderBy} limit ?`,
+      [pattern, ...plan.params, plan.limit],
+    ),
   ]);
   if (Number(remaining[0]?.n) < walked) return found;
-  // Rare term (or a short table): every match through the trigram index, then the page. MATERIALIZED keeps
-  // PostgreSQL from turning this back into a walk of the primary key.
-  const indexed = await selectRows(
-    em,
-    `with m as materialized (select t.${key} from ${table} t where t.${text} like ?)
-     select ${key} from m ${where} order by ${plan.orderBy} limit ?`,
-    [pattern, ...plan.params, plan.limit],
-  );
   return indexed.map((r) => toId(r[key]));
 }
