@@ -9,7 +9,12 @@ import type { JobQueueDeclaration } from './job-queue-declaration.js';
  * statements the bottleneck of a daily fetch.
  */
 export const TASKS_PER_JOB = 32;
-const INSERT_CHUNK = 1000;
+/**
+ * Jobs per pg-boss insert (one statement); a page of tasks is this many bundles. Small enough for a page's objects to
+ * die young: pages of 1,000 bundles outlived two scavenges and were promoted, and the planning process grew by
+ * ~100 MiB between full collections; with 500 it grows by ~15 MiB, at the same speed (bench/fetch-plan.ts).
+ */
+const JOBS_PER_INSERT = 500;
 
 /** A job's data: one run's (edition, store) pairs, as parallel arrays to keep the jsonb small. */
 export interface BundleData {
@@ -28,10 +33,16 @@ export async function startPgBoss(databaseUrl: string, onError: (error: Error) =
 
 /** The fetch tasks of a run, handed to pg-boss in bundles so every instance's workers share them. */
 export class PgBossFetchQueue implements FetchQueue {
+  /** Whole bundles: a run handed over in pages of this size is bundled as in one call (the use case pages by it). */
+  readonly pageSize: number;
+
   constructor(
     private readonly boss: PgBoss,
     private readonly queue: JobQueueDeclaration<readonly FetchTask[]>,
-  ) {}
+    private readonly jobsPerInsert = JOBS_PER_INSERT,
+  ) {
+    this.pageSize = TASKS_PER_JOB * jobsPerInsert;
+  }
 
   async enqueue(tasks: readonly FetchTask[]): Promise<void> {
     const jobs: Array<{ name: string; data: BundleData }> = [];
@@ -44,6 +55,6 @@ export class PgBossFetchQueue implements FetchQueue {
       }
       jobs.push({ name: this.queue.name, data: bundle });
     }
-    for (let i = 0; i < jobs.length; i += INSERT_CHUNK) await this.boss.insert(jobs.slice(i, i + INSERT_CHUNK));
+    for (let i = 0; i < jobs.length; i += this.jobsPerInsert) await this.boss.insert(jobs.slice(i, i + this.jobsPerInsert));
   }
 }

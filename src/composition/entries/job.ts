@@ -14,6 +14,7 @@ import { RefreshExchangeRates } from '../../application/pricing/refresh-exchange
 import { StartFetchRun } from '../../application/pricing/start-fetch-run.js';
 import { RequestScope } from '../../application/shared/request-scope.js';
 import { isDatabaseUnavailable } from '../../adapters/postgres/pg-errors.js';
+import { fetchPlanReport } from '../../adapters/scheduler/fetch-plan-progress.js';
 import { watchRun } from '../../adapters/scheduler/fetch-run-progress.js';
 import { formatMonth, parseMonth, previousMonth } from '../../domain/pricing/month.js';
 import { bootProcess } from '../boot.js';
@@ -72,7 +73,14 @@ async function main(args: string[]): Promise<number> {
 
 async function runFetch(container: Container, resources: Started, config: AppConfig): Promise<number> {
   const scope = container.get(RequestScope);
-  const run = await scope.run(() => container.get(StartFetchRun).execute('manual'));
+  say('Planning the fetch run: every (edition, store) task, in one statement ...');
+  const plan = fetchPlanReport(say);
+  let run;
+  try {
+    run = await scope.run(() => container.get(StartFetchRun).execute('manual', { onProgress: (p) => plan.onProgress(p) }));
+  } finally {
+    plan.stop();
+  }
   say(`Fetch run ${run.runId}: ${run.taskCount} tasks (${run.bookCount} books × ${run.storeCount} stores).`);
   if (run.taskCount === 0) return 0;
   const workers = startFetchWorkerPool(container, jobQueueOf(resources));

@@ -532,6 +532,8 @@ describe('npm run job', () => {
       ]);
       expect(fetch.code, fetch.stdout + fetch.stderr).toBe(0);
       expect(fetch.stdout).toMatch(/Fetch run \d+: 12 tasks \(3 books × 4 stores\)\./);
+      // The plan's progress (no terminal: lines), before the fetch's.
+      expect(fetch.stdout).toMatch(/Fetch run \d+ created with 12 tasks; handing them to the queue \.\.\.\nplan: 12\/12 tasks queued\n/);
       expect(fetch.stdout).toMatch(/Done in \d+(\.\d+)? s: 11 prices stored, 1 failures/);
       const runs = await db.sql<RunRow>('select * from fetch_run');
       expect(runs).toEqual([expect.objectContaining({ trigger: 'manual', task_count: 12, succeeded: 11, failed: 1, completed_at: expect.any(Date) })]);

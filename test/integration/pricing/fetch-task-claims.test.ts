@@ -32,7 +32,7 @@ describe('fetch task claims', () => {
     const scope = container.get(RequestScope);
     const run = await scope.run(() => container.get(StartFetchRun).execute('manual'));
     expect(run.taskCount).toBe(2); // the ebook store and the store selling every format
-    const tasks = await scope.run(() => container.get(FetchRunRepository).tasksOf(run.runId));
+    const tasks = await scope.run(() => container.get(FetchRunRepository).tasksOf(run.runId, null, 1000));
     const runBundle = container.get(RunFetchBundle);
 
     // The same bundle delivered twice at once, then once more: each task is claimed, fetched and settled once.
@@ -55,7 +55,7 @@ describe('fetch task claims', () => {
     const container = t.service.container;
     const scope = container.get(RequestScope);
     const run = await scope.run(() => container.get(StartFetchRun).execute('manual'));
-    const tasks = await scope.run(() => container.get(FetchRunRepository).tasksOf(run.runId));
+    const tasks = await scope.run(() => container.get(FetchRunRepository).tasksOf(run.runId, null, 1000));
     const quotesBefore = (await t.db.sql<{ n: number }>('select count(*)::int as n from price_quote'))[0]!.n;
     // The pages answer slowly; while this holder waits, its claims lapse and another holder settles the tasks.
     demo.setLatency(1_500);

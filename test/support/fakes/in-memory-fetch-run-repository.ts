@@ -7,6 +7,7 @@ import {
   type SettledBundle,
   taskKey,
   type TaskOutcome,
+  type TaskPosition,
 } from '../../../src/application/pricing/ports/fetch-runs.js';
 import type { Clock } from '../../../src/application/shared/clock.js';
 import type { TransactionalFake } from './fake-unit-of-work.js';
@@ -44,6 +45,8 @@ export class InMemoryFetchRunRepository implements FetchRunRepository, Transacti
   readonly runs = new Map<number, StoredRun>();
   readonly released: FetchTask[][] = [];
   readonly triggers: string[] = [];
+  /** Every page read of `tasksOf`, in order. */
+  readonly pageReads: Array<{ after: TaskPosition | null; limit: number }> = [];
   private nextRunId = 1;
   private planned: PlannedRun = { tasks: [] };
 
@@ -98,11 +101,15 @@ export class InMemoryFetchRunRepository implements FetchRunRepository, Transacti
     return { runId, bookCount: run.bookCount, storeCount: run.storeCount, taskCount: run.tasks.size };
   }
 
-  async tasksOf(runId: number): Promise<FetchTask[]> {
+  async tasksOf(runId: number, after: TaskPosition | null, limit: number): Promise<FetchTask[]> {
+    this.pageReads.push({ after: after && { editionId: after.editionId, storeId: after.storeId }, limit });
+    const isAfter = (t: FetchTask): boolean => after === null || t.editionId > after.editionId || (t.editionId === after.editionId && t.storeId > after.storeId);
     return this.tasksOfRun(runId)
       .filter((t) => t.state === 'pending')
       .map(({ claimed }) => ({ runId, editionId: claimed.editionId, storeId: claimed.storeId }))
-      .sort((a, b) => a.editionId - b.editionId || a.storeId - b.storeId);
+      .filter(isAfter)
+      .sort((a, b) => a.editionId - b.editionId || a.storeId - b.storeId)
+      .slice(0, limit);
   }
 
   async claimTasks(runId: number, tasks: readonly FetchTask[]): Promise<ClaimedTask[]> {

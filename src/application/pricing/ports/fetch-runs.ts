@@ -7,6 +7,12 @@ export interface FetchTask {
   storeId: number;
 }
 
+/** Where a page of a run's tasks starts: after this (edition, store), in key order. */
+export interface TaskPosition {
+  editionId: number;
+  storeId: number;
+}
+
 export interface CreatedRun {
   runId: number;
   bookCount: number;
@@ -46,8 +52,11 @@ export interface FetchRunRepository {
   createRun(trigger: string): Promise<CreatedRun>;
   /** Deletes a run and its tasks (it could not be queued: nothing would ever work or complete it). */
   abandonRun(runId: number): Promise<void>;
-  /** The run's pending tasks, edition by edition and store by store. */
-  tasksOf(runId: number): Promise<FetchTask[]>;
+  /**
+   * A page of the run's pending tasks, edition by edition and store by store: at most `limit` of them, those after
+   * `after` (from the first when null). Keyset pages, so a page costs the same at any depth of a run of millions.
+   */
+  tasksOf(runId: number, after: TaskPosition | null, limit: number): Promise<FetchTask[]>;
   /**
    * Claims the given tasks of a run before their pages are fetched, so a job delivered twice is fetched once, and
    * reads their targets; one statement. Tasks settled or held by a live claim are left out. A claim whose holder

@@ -5,15 +5,26 @@ import { FakeClock } from '../../../support/fakes/fake-clock.js';
 import { FakeFetchQueue } from '../../../support/fakes/fake-fetch-queue.js';
 import { FakeLogSink } from '../../../support/fakes/fake-log-sink.js';
 import { InMemoryFetchRunRepository } from '../../../support/fakes/in-memory-fetch-run-repository.js';
+import type { ClaimedTask } from '../../../../src/application/pricing/ports/fetch-runs.js';
 import { aClaimedTask } from '../../../support/mothers/pricing.js';
 
-function start() {
+function start(queue = new FakeFetchQueue()) {
   const clock = new FakeClock();
   const runs = new InMemoryFetchRunRepository(clock);
-  const queue = new FakeFetchQueue();
   const logs = new FakeLogSink();
   return { use: new StartFetchRun(runs, queue, logs, clock), runs, queue, logs, clock };
 }
+
+/** `editions` editions (ids 1…) at `stores` stores (ids 101…), planned in an order other than the key order. */
+function manyTasks(editions: number, stores: number): ClaimedTask[] {
+  const tasks: ClaimedTask[] = [];
+  for (let s = stores; s >= 1; s--) for (let e = editions; e >= 1; e--) tasks.push(aClaimedTask({ editionId: e, storeId: 100 + s }));
+  return tasks;
+}
+
+/** The run's tasks in key order, as one call with all of them would hand them over. */
+const inKeyOrder = (runId: number, tasks: readonly ClaimedTask[]) =>
+  tasks.map((t) => ({ runId, editionId: t.editionId, storeId: t.storeId })).sort((a, b) => a.editionId - b.editionId || a.storeId - b.storeId);
 
 describe('StartFetchRun', () => {
   it('creates the run with its trigger, logs fetch_started and enqueues every pending task', async () => {
@@ -65,6 +76,7 @@ describe('StartFetchRun', () => {
     const failing = new StartFetchRun(
       runs,
       {
+        pageSize: 10,
         enqueue: async () => {
           order.push(`enqueue after ${logs.names().join(',')}`);
           throw new Error('queue unavailable');
@@ -78,5 +90,57 @@ describe('StartFetchRun', () => {
     expect(logs.named('fetch_completed')).toEqual([]);
     // Nobody was told about the run: it is abandoned rather than left open for ever.
     expect(runs.runs.size).toBe(0);
+  });
+
+  describe('hands the tasks over page by page, each page whole bundles in key order', () => {
+    it('more tasks than a page: full pages, then the rest; never more than a page read at once', async () => {
+      const { use, runs, queue } = start(new FakeFetchQueue(4));
+      const tasks = manyTasks(5, 2);
+      runs.plan({ tasks });
+      const run = await use.execute('schedule');
+      expect(queue.batches.map((b) => b.length)).toEqual([4, 4, 2]);
+      expect(queue.enqueued).toEqual(inKeyOrder(run.runId, tasks));
+      expect(runs.pageReads.map((r) => r.limit)).toEqual([4, 4, 4]);
+      // Each page starts after the last task of the one before.
+      expect(runs.pageReads.map((r) => r.after)).toEqual([null, { editionId: 2, storeId: 102 }, { editionId: 4, storeId: 102 }]);
+    });
+
+    it('exactly one page: enqueued once; the next page read is empty and ends it', async () => {
+      const { use, runs, queue } = start(new FakeFetchQueue(6));
+      const tasks = manyTasks(3, 2);
+      runs.plan({ tasks });
+      const run = await use.execute('schedule');
+      expect(queue.batches).toEqual([inKeyOrder(run.runId, tasks)]);
+      expect(runs.pageReads).toEqual([
+        { after: null, limit: 6 },
+        { after: { editionId: 3, storeId: 102 }, limit: 6 },
+      ]);
+    });
+
+    it('zero tasks: no page is read and nothing is enqueued', async () => {
+      const { use, runs, queue } = start(new FakeFetchQueue(4));
+      runs.plan({ tasks: [] });
+      await use.execute('schedule');
+      expect(runs.pageReads).toEqual([]);
+      expect(queue.batches).toEqual([]);
+    });
+
+    it('reports progress once the run exists, then after each page', async () => {
+      const { use, runs } = start(new FakeFetchQueue(4));
+      runs.plan({ tasks: manyTasks(5, 2) });
+      const seen: string[] = [];
+      const run = await use.execute('manual', { onProgress: (p) => seen.push(`${p.runId}:${p.enqueued}/${p.taskCount}`) });
+      expect(seen).toEqual([0, 4, 8, 10].map((n) => `${run.runId}:${n}/10`));
+    });
+
+    it('the queue failing mid-way: the run is abandoned with its tasks, the error goes on, nothing more is read', async () => {
+      const { use, runs, queue, logs } = start(new FakeFetchQueue(4, { call: 2, error: new Error('queue unavailable') }));
+      runs.plan({ tasks: manyTasks(5, 2) });
+      await expect(use.execute('schedule')).rejects.toThrow('queue unavailable');
+      expect(queue.batches.map((b) => b.length)).toEqual([4]);
+      expect(runs.pageReads).toHaveLength(2);
+      expect(runs.runs.size).toBe(0);
+      expect(logs.names()).toEqual(['fetch_started']);
+    });
   });
 });
