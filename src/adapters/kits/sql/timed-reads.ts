@@ -24,16 +24,16 @@ export interface TimedReads {
  * applies to the reads after it in the same query.
  */
 export async function readsWithTimeout<T>(em: EntityManager, timeoutMs: number, work: (reads: TimedReads) => Promise<T>): Promise<T> {
-  const setTimeout = `set local statement_timeout = ${Math.trunc(timeoutMs)}`;
+  const timeoutSetting = `set local statement_timeout = ${Math.trunc(timeoutMs)}`;
   if (TransactionContext.getEntityManager(em.name)?.getTransactionContext()) {
     return em.transactional(async (tx) => {
-      await tx.execute(setTimeout);
+      await tx.execute(timeoutSetting);
       const read: SqlRead = (sql, params) => tx.execute(sql, [...params]);
       return work({ read, readLast: read });
     });
   }
   return onPooledConnection(em, async (connection) => {
-    const session = new TimedSession(connection, `begin read only; ${setTimeout}`, (sql, params) => em.getPlatform().formatQuery(sql, [...params]));
+    const session = new TimedSession(connection, `begin read only; ${timeoutSetting}`, (sql, params) => em.getPlatform().formatQuery(sql, [...params]));
     try {
       const result = await work({ read: session.read, readLast: session.readLast });
       await session.end();
