@@ -30,12 +30,6 @@ const WALK_MARGIN = 1.5;
  * in titles) would each pay the longer walk for nothing (about 5 ms at 1M books).
  */
 const SECOND_PROBE_FACTOR = 4;
-/**
- * A phrase may be walked this many times further than a word before the index: its index query reads the posting lists
- * of every trigram of its words, common ones included (at 10M books 340–390 ms for `silent river`, one title in 1,400,
- * whose page lies some 45,000 rows into the walk: 10–15 ms).
- */
-const PHRASE_WALK_FACTOR = 2;
 
 /** A table searched by a folded text column, in the order of its key (the primary key). */
 export interface ContainsSearch {
@@ -80,19 +74,17 @@ export async function containsMatches(
     return found.map((r) => toId(r[key]));
   };
 
-  const phrase = isPhrase(pattern);
-  const maxRows = phrase ? PHRASE_WALK_FACTOR * budget.maxRows : budget.maxRows;
   let walked = budget.probeRows;
   let found = await walk(walked);
   if (found.length === plan.limit) return found;
-  if (found.length === 0 && phrase && SECOND_PROBE_FACTOR * walked <= maxRows) {
+  if (found.length === 0 && isPhrase(pattern) && SECOND_PROBE_FACTOR * walked <= budget.maxRows) {
     walked *= SECOND_PROBE_FACTOR;
     found = await walk(walked);
     if (found.length === plan.limit) return found;
   }
   if (found.length > 0) {
     const rows = Math.ceil((WALK_MARGIN * walked * plan.limit) / found.length);
-    if (rows <= maxRows) {
+    if (rows <= budget.maxRows) {
       walked = rows;
       found = await walk(walked);
       if (found.length === plan.limit) return found;
