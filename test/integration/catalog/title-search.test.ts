@@ -17,7 +17,8 @@ let orm: MikroORM;
 
 /**
  * Titles with words of known frequency: "common" in every 3rd book, "sparse" in every 40th, "rare" twice, "tail" only at
- * the end, "late bloom" in every 4th book after the 150th (none in the first probe, many in the second).
+ * the end, "late bloom" in every 4th book after the 150th (none in the first probe, many in the second), "far off" in
+ * every 40th (a page of 20 lies past what the probe estimates, within the walk's budget).
  */
 function titleOf(n: number): string {
   const words = [`book ${n}`];
@@ -26,6 +27,7 @@ function titleOf(n: number): string {
   if (n === 1_200 || n === 2_700) words.push('rare');
   if (n > 2_950 && n % 5 === 0) words.push('tail');
   if (n > 150 && n % 4 === 0) words.push('late bloom');
+  if (n % 40 === 0) words.push('far off');
   return words.join(' ');
 }
 
@@ -67,7 +69,7 @@ const windows: PageWindow[] = [
 ];
 
 describe('title search (bounded walk, then the trigram index)', () => {
-  for (const word of ['common', 'sparse', 'rare', 'tail', 'late bloom', 'late', 'book 1', 'nothing at all']) {
+  for (const word of ['common', 'sparse', 'rare', 'tail', 'late bloom', 'late', 'far off', 'book 1', 'nothing at all']) {
     it(`finds exactly what one plain statement finds: "${word}"`, async () => {
       const pattern = `%${word}%`;
       for (const window of windows) {
@@ -92,6 +94,16 @@ describe('title search (bounded walk, then the trigram index)', () => {
   it('walks a second, longer probe for a phrase the first finds nothing of, before turning to the index', async () => {
     const { found, sent } = await recorded('%late bloom%', { window: { kind: 'first' }, size: 5 });
     expect(found).toEqual([152, 156, 160, 164, 168, 172]);
+    expect(sent).toHaveLength(2);
+    expect(sent.some((sql) => sql.includes('materialized'))).toBe(false);
+  });
+
+  it('walks a phrase as far as the budget allows when the probe estimates its page beyond it', async () => {
+    // The probe of 100 rows finds 2 (books 40 and 80): an estimate of 1,575 rows, past the budget of 1,000; the walk of
+    // 1,000 finds 25, a full page.
+    const request: PageRequest = { window: { kind: 'first' }, size: 20 };
+    const { found, sent } = await recorded('%far off%', request);
+    expect(found).toEqual(Array.from({ length: 21 }, (_, i) => 40 * (i + 1)));
     expect(sent).toHaveLength(2);
     expect(sent.some((sql) => sql.includes('materialized'))).toBe(false);
   });
