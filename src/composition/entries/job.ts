@@ -75,12 +75,9 @@ async function runFetch(container: Container, resources: Started, config: AppCon
   const scope = container.get(RequestScope);
   say('Planning the fetch run: every (edition, store) task, in one statement ...');
   const plan = fetchPlanReport(say);
-  let run;
-  try {
-    run = await scope.run(() => container.get(StartFetchRun).execute('manual', { onProgress: (p) => plan.onProgress(p) }));
-  } finally {
-    plan.stop();
-  }
+  const run = await scope
+    .run(() => container.get(StartFetchRun).execute('manual', { onProgress: (p) => plan.onProgress(p) }))
+    .finally(() => plan.stop());
   say(`Fetch run ${run.runId}: ${run.taskCount} tasks (${run.bookCount} books × ${run.storeCount} stores).`);
   if (run.taskCount === 0) return 0;
   const workers = startFetchWorkerPool(container, jobQueueOf(resources));
