@@ -1,4 +1,5 @@
 import { type Express, Router } from 'express';
+import type { RequestListener } from 'node:http';
 import type { Container } from 'inversify';
 import type { AppConfig } from '../../config/config.js';
 import { ListLogs } from '../application/logging/list-logs.js';
@@ -33,7 +34,7 @@ const LOG_CURSOR_PURPOSE = 'log-viewer';
  * The API service's HTTP application: `/api` (use cases handed over as a typed object), the health probes, the
  * logging component's routes when it runs in this process, and the web UI (async: its bundles are built first).
  */
-export async function apiHttpApp(container: Container, config: AppConfig, started: Started): Promise<Express> {
+export async function apiHttpApp(container: Container, config: AppConfig, started: Started): Promise<RequestListener> {
   const logs = container.get(LogSink);
   const clock = container.get(Clock);
   const readiness = container.get(Readiness);

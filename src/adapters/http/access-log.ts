@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 import { requestIdOf } from '../kits/http/request-id.js';
 
@@ -47,28 +48,37 @@ const QUIET_PATHS = new Set(['/healthz', '/readyz']);
  */
 export function accessLog(write: (entry: AccessLogEntry) => void): RequestHandler {
   return (req, res, next) => {
-    if (QUIET_PATHS.has(req.path)) return next();
-    const started = process.hrtime.bigint();
-    const path = maskedPath(req.originalUrl);
-    let written = false;
-    const done = (): void => {
-      if (written) return;
-      written = true;
-      const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
-      const complete = res.writableFinished;
-      write({
-        method: req.method,
-        path,
-        status: complete || res.headersSent ? res.statusCode : 0,
-        ...(complete ? {} : { cut: true as const }),
-        duration_ms: Math.round(durationMs * 10) / 10,
-        request_id: requestIdOf(res),
-      });
-    };
-    res.once('finish', done);
-    res.once('close', done);
+    if (!QUIET_PATHS.has(req.path)) logWhenAnswered(req, res, write, () => requestIdOf(res));
     next();
   };
+}
+
+/** Writes the request's line once its answer is sent or its connection closed, whichever comes first. */
+export function logWhenAnswered(
+  req: IncomingMessage,
+  res: ServerResponse,
+  write: (entry: AccessLogEntry) => void,
+  requestId: () => string | undefined,
+): void {
+  const started = process.hrtime.bigint();
+  const path = maskedPath(req.url ?? '');
+  let written = false;
+  const done = (): void => {
+    if (written) return;
+    written = true;
+    const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
+    const complete = res.writableFinished;
+    write({
+      method: req.method ?? '',
+      path,
+      status: complete || res.headersSent ? res.statusCode : 0,
+      ...(complete ? {} : { cut: true as const }),
+      duration_ms: Math.round(durationMs * 10) / 10,
+      request_id: requestId(),
+    });
+  };
+  res.once('finish', done);
+  res.once('close', done);
 }
 
 /**

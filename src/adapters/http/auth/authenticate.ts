@@ -1,9 +1,9 @@
-import type { RequestHandler } from 'express';
 import type { LogSink } from '../../../application/logging/log-sink.js';
 import type { Clock } from '../../../application/shared/clock.js';
 import type { UserDirectory } from '../../../application/users/user-directory.js';
 import { authFailed } from '../../../domain/logging/log-event.js';
-import { sendError } from '../../kits/http/errors/error-response.js';
+import { HttpProblem } from '../../kits/http/errors/http-problem.js';
+import type { Authentication } from '../../kits/http/routing/route-auth.js';
 import type { JwtVerifier } from './jwt-verifier.js';
 
 const MESSAGES = {
@@ -14,16 +14,14 @@ const MESSAGES = {
   invalid_claims: 'The bearer token claims are invalid',
 } as const;
 
-/** Verifies the JWT, logs one `auth_failed` (reason only) per failure, and attaches the user id. */
-export function authenticate(verifier: JwtVerifier, users: UserDirectory, logs: LogSink, clock: Clock): RequestHandler {
-  return async (req, res, next) => {
-    const outcome = await verifier.verify(req.headers.authorization);
+/** Verifies the JWT, logs one `auth_failed` (reason only) per failure, and gives the user's id. */
+export function authenticate(verifier: JwtVerifier, users: UserDirectory, logs: LogSink, clock: Clock): Authentication {
+  return async (authorization) => {
+    const outcome = await verifier.verify(authorization);
     if (!outcome.ok) {
       logs.record(authFailed(outcome.reason, clock.now()));
-      sendError(res, 'unauthorized', MESSAGES[outcome.reason], { headers: { 'WWW-Authenticate': 'Bearer' } });
-      return;
+      throw new HttpProblem('unauthorized', MESSAGES[outcome.reason], { 'WWW-Authenticate': 'Bearer' });
     }
-    res.locals.userId = await users.ensure(outcome.claims);
-    next();
+    return users.ensure(outcome.claims);
   };
 }

@@ -10,12 +10,16 @@ const ACCEPTED = /^[A-Za-z0-9._:-]{1,128}$/;
  * can be found in the logs.
  */
 export const requestId: RequestHandler = (req, res, next) => {
-  const given = req.get('x-request-id');
-  const id = given !== undefined && ACCEPTED.test(given) ? given : randomUUID();
+  const id = requestIdFrom(req.headers['x-request-id']);
   res.locals.requestId = id;
   res.setHeader('X-Request-Id', id);
   next();
 };
+
+/** The caller's `X-Request-Id` when it is a plain token, else a new UUID. */
+export function requestIdFrom(given: string | string[] | undefined): string {
+  return typeof given === 'string' && ACCEPTED.test(given) ? given : randomUUID();
+}
 
 /** The request's id, once `requestId` ran. */
 export function requestIdOf(res: Response): string | undefined {

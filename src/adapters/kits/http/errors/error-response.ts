@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import type { ErrorRequestHandler, Request, Response } from 'express';
 import { apiError } from '../../../../domain/logging/log-event.js';
 import { DomainError, RateLimitedError, ServiceUnavailableError, type FieldProblem } from '../../../../domain/shared/domain-error.js';
@@ -14,11 +15,21 @@ export interface ErrorBody {
   details?: FieldProblem[];
 }
 
-export function sendError(res: Response, code: ErrorCode, message: string, extra: { details?: FieldProblem[]; headers?: Record<string, string | string[]> } = {}): void {
+/** The error's JSON answer, on any node:http response (Express's, or one the direct routes answer). */
+export function sendError(
+  res: ServerResponse,
+  code: ErrorCode,
+  message: string,
+  extra: { details?: FieldProblem[]; headers?: Record<string, string | string[]> } = {},
+): void {
   const body: ErrorBody = { error: code, message };
   if (extra.details && extra.details.length > 0) body.details = extra.details;
   for (const [name, value] of Object.entries(extra.headers ?? {})) res.setHeader(name, value);
-  res.status(statusOf(code)).json(body);
+  const text = JSON.stringify(body);
+  res.statusCode = statusOf(code);
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Content-Length', Buffer.byteLength(text));
+  res.end(text);
 }
 
 /**
@@ -41,10 +52,21 @@ function clientProblem(error: unknown): HttpProblem | null {
   return null;
 }
 
-/** Central error handler: maps known errors by code, turns everything else into 500/503 and logs it. */
-/** `isUnavailable` recognises "the database is down" (supplied by the persistence adapter) for 503 answers. */
-export function errorHandler(logs: LogSink, clock: Clock, isUnavailable: (error: unknown) => boolean): ErrorRequestHandler {
-  return (error: unknown, req, res, _next) => {
+/** Where an error happened, for its `api_error` event: the route template (`GET /api/books/:id`) and the request's id. */
+export interface ErrorContext {
+  endpoint: string;
+  requestId: string | undefined;
+}
+
+/** Answers an error on a response not yet sent. */
+export type ErrorAnswer = (error: unknown, res: ServerResponse, context: ErrorContext) => void;
+
+/**
+ * Maps known errors by code, turns everything else into 500/503 and logs it. `isUnavailable` recognises "the
+ * database is down" (supplied by the persistence adapter) for 503 answers.
+ */
+export function errorAnswer(logs: LogSink, clock: Clock, isUnavailable: (error: unknown) => boolean): ErrorAnswer {
+  return (error, res, context) => {
     if (res.headersSent) return;
     if (error instanceof DomainError) {
       const headers: Record<string, string> =
@@ -61,8 +83,8 @@ export function errorHandler(logs: LogSink, clock: Clock, isUnavailable: (error:
     const status = unavailable ? 503 : 500;
     // Never the raw message of a database error: it carries the statement with the user's values inlined.
     const { message, stack } = loggableError(error);
-    const requestId = requestIdOf(res);
-    logs.record(apiError({ endpoint: endpointOf(req, res), status, message, stack, ...(requestId ? { request_id: requestId } : {}) }, clock.now()));
+    const requestId = context.requestId;
+    logs.record(apiError({ endpoint: context.endpoint, status, message, stack, ...(requestId ? { request_id: requestId } : {}) }, clock.now()));
     if (unavailable) {
       sendError(res, 'service_unavailable', 'The database is unavailable; try again shortly', { headers: { 'Retry-After': '5' } });
     } else {
@@ -70,6 +92,12 @@ export function errorHandler(logs: LogSink, clock: Clock, isUnavailable: (error:
       sendError(res, 'internal_error', 'An unexpected error occurred');
     }
   };
+}
+
+/** The central error handler of an Express application. */
+export function errorHandler(logs: LogSink, clock: Clock, isUnavailable: (error: unknown) => boolean): ErrorRequestHandler {
+  const answer = errorAnswer(logs, clock, isUnavailable);
+  return (error: unknown, req, res, _next) => answer(error, res, { endpoint: endpointOf(req, res), requestId: requestIdOf(res) });
 }
 
 /** The route template (`GET /api/books/:id`) set by mountRoutes, else the path without its query. */

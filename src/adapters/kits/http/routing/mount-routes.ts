@@ -1,20 +1,15 @@
 import { type RequestHandler, type Router } from 'express';
-import type { RequestScope } from '../../../../application/shared/request-scope.js';
 import { sendError } from '../errors/error-response.js';
 import { jsonBody, requireJson } from './json-body.js';
 import { sendJson } from './json-answer.js';
+import { type Authentication, authenticateRequest } from './route-auth.js';
 import type { RouteSpec } from './route-spec.js';
+import { runRoute, type RouteRunDeps } from './run-route.js';
 import { uploadBody } from './upload-body.js';
-import { parseOrThrow, rejectUnstorableText } from './validate.js';
 
-export interface MountDeps {
-  authenticate: RequestHandler;
-  scope: RequestScope;
-  /** Aborted when the service starts stopping; never aborted when absent. */
-  stopping?: AbortSignal;
+export interface MountDeps extends RouteRunDeps {
+  authenticate: Authentication;
 }
-
-const NEVER_STOPPING = new AbortController().signal;
 
 /**
  * Mounts every spec on the router: auth, media type, body parsing, validation, a fresh persistence scope,
@@ -23,39 +18,26 @@ const NEVER_STOPPING = new AbortController().signal;
 export function mountRoutes(router: Router, specs: readonly RouteSpec[], deps: MountDeps): void {
   const methodsByPath = new Map<string, Set<string>>();
   for (const spec of specs) {
-    const endpoint = `${spec.method.toUpperCase()} /api${spec.path}`;
+    const endpoint = endpointOf(spec);
     const chain: RequestHandler[] = [
       (_req, res, next) => {
         res.locals.endpoint = endpoint;
         next();
       },
     ];
-    const auth = spec.auth;
-    if (auth === 'jwt') chain.push(deps.authenticate);
-    else if (auth !== 'none') {
-      chain.push((req, res, next) => (auth.jwtWhen(req.params as Record<string, string>) ? deps.authenticate(req, res, next) : next()));
-    }
+    if (spec.auth !== 'none') chain.push(authenticateRequest(spec, deps.authenticate));
     if (spec.body) chain.push(requireJson, jsonBody);
     if (spec.upload) chain.push(uploadBody);
     chain.push(async (req, res) => {
-      const params = spec.params ? parseOrThrow(spec.params, req.params, 'params') : {};
-      const query = spec.query ? parseOrThrow(spec.query, req.query, 'query') : {};
-      if (spec.body) rejectUnstorableText(req.body);
-      const body = spec.body ? parseOrThrow(spec.body, req.body, 'body') : spec.upload ? (req.body as Uint8Array) : undefined;
-      const result = await deps.scope.run(() =>
-        spec.handle({
-          params,
-          query,
-          body,
-          userId: (res.locals.userId as number | undefined) ?? null,
-          path: req.baseUrl + req.path,
-          stopping: deps.stopping ?? NEVER_STOPPING,
-        }),
+      const result = await runRoute(
+        spec,
+        { params: req.params, query: req.query, body: req.body, userId: (res.locals.userId as number | undefined) ?? null, path: req.baseUrl + req.path },
+        deps,
       );
-      for (const [name, value] of Object.entries(result.headers ?? {})) res.setHeader(name, value);
       res.statusCode = result.status;
-      if (result.body === undefined) res.end();
-      else sendJson(req, res, result.body);
+      const headers = Object.entries(result.headers ?? {}).flat();
+      if (result.body === undefined) res.writeHead(result.status, headers).end();
+      else sendJson(req, res, result.body, headers);
     });
     router[spec.method](spec.path, ...chain);
     const methods = methodsByPath.get(spec.path) ?? new Set<string>();
@@ -69,4 +51,9 @@ export function mountRoutes(router: Router, specs: readonly RouteSpec[], deps: M
       sendError(res, 'method_not_allowed', `${req.method} is not allowed here; allowed: ${allow}`, { headers: { Allow: allow } });
     });
   }
+}
+
+/** The route's template as its `api_error` events name it. */
+export function endpointOf(spec: RouteSpec): string {
+  return `${spec.method.toUpperCase()} /api${spec.path}`;
 }
