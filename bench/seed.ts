@@ -33,9 +33,13 @@ const unique = (words: readonly string[]): string[] => [...new Set(words)];
  * Titles and names are plain lowercase ASCII, so `title_search`/`name_search` (the folded text the service
  * searches) are the text itself; `name_search` joins the name and aliases with \u0001 like searchTextOf().
  */
+/** Connections that insert the books' chunks side by side: one per core of the machines the benchmarks run on. */
+const LOADERS = 2;
+
 export async function seedCatalog(url: string, options: SeedOptions, say: (line: string) => void): Promise<SeedSummary> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
+  const loaders: pg.Client[] = [client];
   const started = performance.now();
   const steps: SeedSummary['steps'] = [];
   const step = async <T>(name: string, work: () => Promise<T>): Promise<T> => {
@@ -51,15 +55,23 @@ export async function seedCatalog(url: string, options: SeedOptions, say: (line:
     // One sequence of random() for every run: the same catalog each time, so runs compare and tests that seed it
     // (test/integration/catalog/book-search.test.ts) find the same names and phrases.
     await client.query('select setseed(0.2026)');
-    await client.query(`set synchronous_commit = off`);
     await client.query(`set maintenance_work_mem = '1GB'`);
     await client.query(`set max_parallel_maintenance_workers = 2`);
+    while (loaders.length < LOADERS) {
+      const loader = new pg.Client({ connectionString: url });
+      loaders.push(loader);
+      await loader.connect();
+    }
     // The generated rows are consistent by construction; skipping the per-row FK triggers saves a third of the load.
     // Needs superuser (the embedded server); elsewhere the triggers simply run.
-    const fkSkipped = await client.query(`set session_replication_role = replica`).then(
-      () => true,
-      () => false,
-    );
+    let fkSkipped = true;
+    for (const loader of loaders) {
+      await loader.query(`set synchronous_commit = off`);
+      fkSkipped &&= await loader.query(`set session_replication_role = replica`).then(
+        () => true,
+        () => false,
+      );
+    }
     if (!fkSkipped) say('  (not a superuser: foreign-key triggers stay on during the load, which is slower)');
 
     const indexes = await client.query<{ indexname: string; indexdef: string }>(
@@ -75,13 +87,24 @@ export async function seedCatalog(url: string, options: SeedOptions, say: (line:
 
     const famousBooks = famousBookPlacement(options.books);
     const t0 = performance.now();
-    for (let lo = 1; lo <= options.books; lo += options.chunk) {
-      const hi = Math.min(options.books, lo + options.chunk - 1);
-      await insertBooks(client, lo, hi, famousBooks);
-      await insertBookAuthors(client, lo, hi, options.authors, famousBooks);
-      const elapsed = (performance.now() - t0) / 1000;
-      say(`  books ${fmt(hi).padStart(9)} / ${fmt(options.books)} with their authors (${elapsed.toFixed(1)} s)`);
-    }
+    // The chunks are shared out among the loaders as they come free. Each chunk seeds random() from its own first
+    // id, so the catalog is the same whichever loader inserts it, and whatever the timing.
+    const chunks: number[] = [];
+    for (let lo = 1; lo <= options.books; lo += options.chunk) chunks.push(lo);
+    let inserted = 0;
+    await Promise.all(
+      loaders.map(async (loader) => {
+        for (let lo = chunks.shift(); lo !== undefined; lo = chunks.shift()) {
+          const hi = Math.min(options.books, lo + options.chunk - 1);
+          await loader.query('select setseed($1)', [chunkSeed(lo)]);
+          await insertBooks(loader, lo, hi, famousBooks);
+          await insertBookAuthors(loader, lo, hi, options.authors, famousBooks);
+          inserted += hi - lo + 1;
+          const elapsed = (performance.now() - t0) / 1000;
+          say(`  books ${fmt(inserted).padStart(9)} / ${fmt(options.books)} with their authors (${elapsed.toFixed(1)} s)`);
+        }
+      }),
+    );
     steps.push({ step: `insert ${fmt(options.books)} books and their book_author rows`, seconds: (performance.now() - t0) / 1000 });
 
     await client.query(`select setval(pg_get_serial_sequence('author', 'author_id'), (select max(author_id) from author))`);
@@ -90,7 +113,7 @@ export async function seedCatalog(url: string, options: SeedOptions, say: (line:
     for (const index of indexes.rows) {
       await step(`create index ${index.indexname}`, () => client.query(index.indexdef));
     }
-    await client.query(`reset session_replication_role`).catch(() => undefined);
+    for (const loader of loaders) await loader.query(`reset session_replication_role`).catch(() => undefined);
     // VACUUM as well as ANALYZE: otherwise autovacuum would visit the fresh tables in the middle of a measurement.
     await step('vacuum (analyze) book, author, book_author', () => client.query(`vacuum (analyze) book, author, book_author`));
     await step('checkpoint', () => client.query(`checkpoint`).catch(() => say('  (checkpoint not permitted; skipped)')));
@@ -107,8 +130,13 @@ export async function seedCatalog(url: string, options: SeedOptions, say: (line:
       steps,
     };
   } finally {
-    await client.end().catch(() => undefined);
+    for (const loader of loaders) await loader.end().catch(() => undefined);
   }
+}
+
+/** random()'s seed for the chunk that starts at book `lo`: in [0, 1), the same on every run. */
+function chunkSeed(lo: number): number {
+  return (lo % 999_983) / 999_983;
 }
 
 async function insertAuthors(client: pg.Client, total: number): Promise<void> {
