@@ -7,6 +7,8 @@
 //
 // `--plain` times the workload before C11.4/C11.5 (no pound stores, no shipping, nobody converting) into its own
 // section, so a reader without conversion or shipping is compared with the runs before those features.
+// `--at-scale` seeds the same world inside a generated catalog of 10M books with 100k other readers wishing 50 books
+// each (bench/best-price-crowd.ts; issue 29) and writes its own section.
 //
 // Knobs for quick trial runs (the documented numbers use the defaults):
 //   DATABASE_URL              use this server (a database of the benchmark's own is created and dropped)
@@ -14,6 +16,8 @@
 //   BENCH_BEST_PRICE_RUNS     timed runs of each query (default 300)
 //   BENCH_BEST_PRICE_SORT_WISHES  the sorting reader's wishes (default 1000)
 //   BENCH_BEST_PRICE_SORT_DAYS    days of daily quotes of the sorting reader's books (default 14)
+//   BENCH_BEST_PRICE_CATALOG_BOOKS, BENCH_BEST_PRICE_CATALOG_AUTHORS  with --at-scale (default 10,000,000 and 1,000,000)
+//   BENCH_BEST_PRICE_CROWD_USERS, BENCH_BEST_PRICE_CROWD_WISHES       with --at-scale (default 100,000 readers, 50 wishes each)
 //   BENCH_QUIET_WAIT_SECONDS  how long the measurement may wait for other processes to leave the CPU (default 120)
 //   BENCH_REPORT              Markdown file to write (default docs/benchmarks.md)
 import path from 'node:path';
@@ -22,6 +26,7 @@ import { migrate, openOrm } from '../src/adapters/postgres/database.js';
 import { SqlWishRepository } from '../src/adapters/postgres/repositories/sql-wish-repository.js';
 import type { Money } from '../src/domain/shared/money.js';
 import type { PricedWish } from '../src/domain/wishes/wish-prices.js';
+import { type Crowd, type CrowdShape, seedCrowd } from './best-price-crowd.js';
 import { type SortedPageCase, sortedPageCases, checkSortedPages } from './best-price-sorted.js';
 import { type BestPriceWorkload, seedBestPriceWorld } from './best-price-seed.js';
 import { type BestPriceReport, percentiles, renderBestPriceSection } from './best-price-render.js';
@@ -35,6 +40,14 @@ import { machineInfo } from './support/machine.js';
 import { installTeardown } from './teardown.js';
 
 const WORKLOAD: BestPriceWorkload = process.argv.includes('--plain') ? 'plain' : 'c11';
+const CROWD: CrowdShape | null = process.argv.includes('--at-scale')
+  ? {
+      books: intEnv('BENCH_BEST_PRICE_CATALOG_BOOKS', 10_000_000),
+      authors: intEnv('BENCH_BEST_PRICE_CATALOG_AUTHORS', 1_000_000),
+      users: intEnv('BENCH_BEST_PRICE_CROWD_USERS', 100_000),
+      wishesPerUser: intEnv('BENCH_BEST_PRICE_CROWD_WISHES', 50),
+    }
+  : null;
 const SHAPE = {
   wishes: 100,
   editionsPerBook: 10,
@@ -130,6 +143,7 @@ async function main(): Promise<void> {
   const database = await startBenchDatabase(process.env, say);
   teardown.database = database;
   await migrate(database.url);
+  const crowd: Crowd | null = CROWD ? await seedCrowd(database.url, CROWD, say) : null;
   const world = await seedBestPriceWorld(database.url, SHAPE, say);
   say(`Seeded ${world.quoteCount.toLocaleString('en')} quotes in ${(world.seedMs / 1000).toFixed(0)} s`);
 
@@ -202,10 +216,11 @@ async function main(): Promise<void> {
       sortingWishes: SHAPE.sorting.wishes,
       sortingDays: SHAPE.sorting.days,
       sorted: sorted.map((c, i) => ({ label: c.label, timings: percentiles(sortedSamples[i]!) })),
+      crowd,
     };
     const section = renderBestPriceSection(report);
     say(`\n${section}`);
-    const name = WORKLOAD === 'plain' ? 'best-price-plain' : 'best-price';
+    const name = crowd ? 'best-price-at-scale' : WORKLOAD === 'plain' ? 'best-price-plain' : 'best-price';
     await writeReportSection(REPORT, name, section);
     say(`\nWrote the ${name} section of ${path.relative(ROOT, REPORT)}`);
   } finally {
