@@ -234,4 +234,28 @@ describe('which requests the direct routes answer themselves', () => {
       await server.close();
     }
   });
+
+  it('answers a bare 500 when answering the error fails too, and goes on serving', async () => {
+    const listener = directRoutes(
+      routes,
+      {
+        ...depsOf(new FakeLogSink(), []),
+        mount: '/api',
+        headers: {},
+        answerError: () => {
+          throw new Error('the log sink is gone');
+        },
+      },
+      (_req, res) => res.end(),
+    );
+    const server = await listen(listener, 0, '127.0.0.1');
+    try {
+      const failed = await fetch(`http://127.0.0.1:${server.port}/api/things/500`);
+      expect(failed.status).toBe(500);
+      expect(await failed.text()).toBe('');
+      expect((await fetch(`http://127.0.0.1:${server.port}/api/things/1`)).status).toBe(200);
+    } finally {
+      await server.close();
+    }
+  });
 });

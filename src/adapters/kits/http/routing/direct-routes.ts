@@ -43,7 +43,10 @@ export function directRoutes(specs: readonly RouteSpec[], deps: DirectRoutesDeps
     const path = queryAt === -1 ? url : url.slice(0, queryAt);
     const match = path.startsWith(prefix) && !UNUSUAL_URL.test(url) ? table.match(req.method, path.slice(deps.mount.length)) : null;
     if (match === null) return fallback(req, res);
-    void answer(match, req, res, { path, query: queryAt === -1 ? '' : url.slice(queryAt + 1) });
+    answer(match, req, res, { path, query: queryAt === -1 ? '' : url.slice(queryAt + 1) }).catch(() => {
+      // Answering the error failed too (a log sink that throws): a bare 500, never an unhandled rejection.
+      if (!res.headersSent) res.writeHead(500).end();
+    });
   };
 
   async function answer(match: RouteMatch, req: IncomingMessage, res: ServerResponse, at: { path: string; query: string }): Promise<void> {
