@@ -8,7 +8,7 @@ import { MikroOrmBookRepository } from '../../../src/adapters/postgres/repositor
 import { withinSearchTimeout } from '../../../src/adapters/postgres/repositories/search-timeout.js';
 import { ServiceUnavailableError } from '../../../src/domain/shared/domain-error.js';
 import type { PageRequest, PageWindow } from '../../../src/domain/shared/page.js';
-import { normalizeForSearch } from '../../../src/domain/shared/search-text.js';
+import { matchKeyOf, normalizeForSearch } from '../../../src/domain/shared/search-text.js';
 import { createTestDatabase, type TestDatabase } from '../../support/test-database.js';
 
 // The catalog benchmark's generator at a small scale: skewed titles and names, famous authors, the rare word.
@@ -83,6 +83,15 @@ describe('book search: the same books in the same order as the one plain stateme
       }
     });
   }
+
+  it('the seeded titles carry the title key production would store (matchKeyOf), series and possessives included', async () => {
+    const rows = await db.sql<{ title: string; key: string }>('select book_original_title as title, title_key as key from book');
+    expect(rows).toHaveLength(BOOKS);
+    const differing = rows.filter((row) => row.key !== matchKeyOf(row.title));
+    expect(differing.slice(0, 5)).toEqual([]);
+    expect(rows.filter((row) => row.title.includes("'")).length).toBeGreaterThan(BOOKS / 20);
+    expect(rows.filter((row) => row.title.includes(': book ')).length).toBeGreaterThan(BOOKS / 20);
+  });
 
   it('the seeded catalog has what the comparison needs: a surname of many authors, a phrase, a prefix', async () => {
     const [row] = await db.sql<{ authors: number; phrase: number; prefix: number }>(
