@@ -2,12 +2,11 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 import { parse as parseQuery } from 'node:querystring';
 import type { ErrorAnswer } from '../errors/error-response.js';
 import { requestIdFrom } from '../request-id.js';
-import { sendJson } from './json-answer.js';
 import { endpointOf, type MountDeps } from './mount-routes.js';
 import { needsToken } from './route-auth.js';
 import type { RouteSpec } from './route-spec.js';
 import { type RouteMatch, RouteTable } from './route-table.js';
-import { runRoute } from './run-route.js';
+import { runRoute, writeResult } from './run-route.js';
 
 export interface DirectRoutesDeps extends MountDeps {
   /** Where the routes are mounted (`/api`): requests under it, spelled exactly so, are looked up. */
@@ -57,10 +56,7 @@ export function directRoutes(specs: readonly RouteSpec[], deps: DirectRoutesDeps
     try {
       const userId = needsToken(spec, params) ? await deps.authenticate(req.headers.authorization) : null;
       const result = await runRoute(spec, { params, query: parseQuery(at.query), body: undefined, userId, path: at.path }, deps);
-      res.statusCode = result.status;
-      const all = [...common, ...Object.entries(result.headers ?? {}).flat()];
-      if (result.body === undefined) res.writeHead(result.status, all).end();
-      else sendJson(req, res, result.body, all);
+      writeResult(req, res, result, common);
     } catch (error) {
       if (res.headersSent) return;
       for (let i = 0; i < common.length; i += 2) res.setHeader(common[i]!, common[i + 1]!);

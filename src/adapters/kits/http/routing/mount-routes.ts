@@ -1,10 +1,9 @@
 import { type RequestHandler, type Router } from 'express';
 import { sendError } from '../errors/error-response.js';
 import { jsonBody, requireJson } from './json-body.js';
-import { sendJson } from './json-answer.js';
 import { type Authentication, authenticateRequest } from './route-auth.js';
 import type { RouteSpec } from './route-spec.js';
-import { runRoute, type RouteRunDeps } from './run-route.js';
+import { runRoute, type RouteRunDeps, writeResult } from './run-route.js';
 import { uploadBody } from './upload-body.js';
 
 export interface MountDeps extends RouteRunDeps {
@@ -34,10 +33,7 @@ export function mountRoutes(router: Router, specs: readonly RouteSpec[], deps: M
         { params: req.params, query: req.query, body: req.body, userId: (res.locals.userId as number | undefined) ?? null, path: req.baseUrl + req.path },
         deps,
       );
-      res.statusCode = result.status;
-      const headers = Object.entries(result.headers ?? {}).flat();
-      if (result.body === undefined) res.writeHead(result.status, headers).end();
-      else sendJson(req, res, result.body, headers);
+      writeResult(req, res, result);
     });
     router[spec.method](spec.path, ...chain);
     const methods = methodsByPath.get(spec.path) ?? new Set<string>();

@@ -1,4 +1,6 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestScope } from '../../../../application/shared/request-scope.js';
+import { sendJson } from './json-answer.js';
 import type { HttpResult, RouteSpec } from './route-spec.js';
 import { parseOrThrow, rejectUnstorableText } from './validate.js';
 
@@ -30,4 +32,12 @@ export async function runRoute(spec: RouteSpec, request: RawRouteRequest, deps: 
   return deps.scope.run(() =>
     spec.handle({ params, query, body, userId: request.userId, path: request.path, stopping: deps.stopping ?? NEVER_STOPPING }),
   );
+}
+
+/** Writes a route's result: its status, `headers` (name, value …) then its own, and its body as JSON when it has one. */
+export function writeResult(req: IncomingMessage, res: ServerResponse, result: HttpResult, headers: readonly string[] = []): void {
+  const all = [...headers, ...Object.entries(result.headers ?? {}).flat()];
+  res.statusCode = result.status;
+  if (result.body === undefined) res.writeHead(result.status, all).end();
+  else sendJson(req, res, result.body, all);
 }
