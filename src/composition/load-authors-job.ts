@@ -1,10 +1,10 @@
 // `npm run job -- load-authors FILE`: loads Open Library's authors dump (docs/authors.md) with a progress bar on a
 // terminal (a line every few seconds otherwise) and a summary.
 import { existsSync } from 'node:fs';
-import cliProgress from 'cli-progress';
 import type { Container } from 'inversify';
 import { type AuthorLoadProgress, type AuthorLoadSummary, LoadAuthors } from '../application/catalog/load-authors.js';
 import { RequestScope } from '../application/shared/request-scope.js';
+import { ProgressDisplay } from '../adapters/kits/console/progress-display.js';
 import { OpenLibraryAuthorDumpFile } from '../adapters/metadata/open-library-author-dump-file.js';
 import { commandFor } from './entries/install-commands.js';
 
@@ -19,28 +19,25 @@ export async function runLoadAuthors(container: Container, file: string | undefi
   if (!existsSync(file)) throw new Error(`${file} does not exist`);
   const dump = new OpenLibraryAuthorDumpFile(file);
   say(`Loading authors from ${file} (${(dump.size / 1024 ** 2).toFixed(1)} MiB) ...`);
-  const bar = process.stdout.isTTY
-    ? new cliProgress.SingleBar(
-        { format: 'authors [{bar}] {percentage}% | line {line} | new {inserted} | updated {updated} | bad {bad} | {duration_formatted} (eta {eta_formatted})' },
-        cliProgress.Presets.shades_classic,
-      )
-    : null;
+  const display = new ProgressDisplay({
+    format: 'authors [{bar}] {percentage}% | line {line} | new {inserted} | updated {updated} | bad {bad} | {duration_formatted} (eta {eta_formatted})',
+    lineEveryMs: LINE_EVERY_MS,
+    say,
+  });
   const mib = (bytes: number): number => Math.round(bytes / 1024 ** 2);
-  bar?.start(Math.max(1, mib(dump.size)), 0, { line: 0, inserted: 0, updated: 0, bad: 0 });
-  let printedAt = Date.now();
-  const onProgress = (p: AuthorLoadProgress): void => {
-    if (bar) bar.update(mib(p.bytesRead), { line: count(p.line), inserted: count(p.inserted), updated: count(p.updated), bad: count(p.bad) });
-    else if (Date.now() - printedAt >= LINE_EVERY_MS) {
-      printedAt = Date.now();
-      say(`authors: line ${count(p.line)} (${((100 * p.bytesRead) / Math.max(1, p.size)).toFixed(1)} %), ${count(p.inserted)} new, ${count(p.updated)} updated, ${count(p.bad)} bad`);
-    }
-  };
+  display.start(Math.max(1, mib(dump.size)), 0, { line: 0, inserted: 0, updated: 0, bad: 0 });
+  const onProgress = (p: AuthorLoadProgress): void =>
+    display.update(
+      mib(p.bytesRead),
+      { line: count(p.line), inserted: count(p.inserted), updated: count(p.updated), bad: count(p.bad) },
+      () => `authors: line ${count(p.line)} (${((100 * p.bytesRead) / Math.max(1, p.size)).toFixed(1)} %), ${count(p.inserted)} new, ${count(p.updated)} updated, ${count(p.bad)} bad`,
+    );
   stop.addEventListener('abort', () => say(`${String(stop.reason)} received: storing the authors read so far, then stopping ...`));
   let summary: AuthorLoadSummary;
   try {
     summary = await container.get(RequestScope).run(() => container.get(LoadAuthors).execute(dump, { onProgress, signal: stop }));
   } finally {
-    bar?.stop();
+    display.stop();
   }
   for (const line of summaryLines(summary, file)) say(line);
   return summary.finished ? 0 : 1;

@@ -1,5 +1,5 @@
-import cliProgress from 'cli-progress';
 import type { FetchPlanProgress } from '../../application/pricing/start-fetch-run.js';
+import { ProgressDisplay } from '../kits/console/progress-display.js';
 
 /** Without a terminal, a progress line this often. */
 const LINE_EVERY_MS = 2_000;
@@ -21,8 +21,7 @@ const count = (n: number): string => n.toLocaleString('en-US');
  */
 export function fetchPlanReport(say: (line: string) => void, terminal = process.stdout.isTTY === true): FetchPlanReport {
   const startedAt = Date.now();
-  let bar: cliProgress.SingleBar | null = null;
-  let printedAt = 0;
+  let display: ProgressDisplay | null = null;
   const creating = setInterval(
     () => say(`plan: creating the run's tasks in the database (${((Date.now() - startedAt) / 1000).toFixed(0)} s) ...`),
     CREATING_LINE_EVERY_MS,
@@ -33,23 +32,15 @@ export function fetchPlanReport(say: (line: string) => void, terminal = process.
       if (p.enqueued === 0) {
         clearInterval(creating);
         say(`Fetch run ${p.runId} created with ${count(p.taskCount)} tasks; handing them to the queue ...`);
-        printedAt = Date.now();
-        if (terminal) {
-          bar = new cliProgress.SingleBar({ format: 'plan [{bar}] {value}/{total} tasks queued | {duration_formatted}' }, cliProgress.Presets.shades_classic);
-          bar.start(p.taskCount, 0);
-        }
+        display = new ProgressDisplay({ format: 'plan [{bar}] {value}/{total} tasks queued | {duration_formatted}', lineEveryMs: LINE_EVERY_MS, say, terminal });
+        display.start(p.taskCount);
         return;
       }
-      if (bar) bar.update(p.enqueued);
-      else if (p.enqueued === p.taskCount || Date.now() - printedAt >= LINE_EVERY_MS) {
-        printedAt = Date.now();
-        say(`plan: ${count(p.enqueued)}/${count(p.taskCount)} tasks queued`);
-      }
+      display?.update(p.enqueued, {}, () => `plan: ${count(p.enqueued)}/${count(p.taskCount)} tasks queued`, p.enqueued === p.taskCount);
     },
     stop() {
       clearInterval(creating);
-      bar?.stop();
-      bar = null;
+      display?.stop();
     },
   };
 }

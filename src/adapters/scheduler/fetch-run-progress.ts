@@ -1,5 +1,5 @@
-import cliProgress from 'cli-progress';
 import type { RunProgress } from '../../application/pricing/ports/fetch-runs.js';
+import { ProgressDisplay } from '../kits/console/progress-display.js';
 import { backoffMs, type OutageRule, waitMs } from './outage.js';
 
 export interface WatchOptions {
@@ -23,11 +23,11 @@ const LINE_EVERY_MS = 2_000;
  * does not end it: the lines say the database does not answer and when it is back, while the workers retry on their own.
  */
 export async function watchRun(options: WatchOptions): Promise<RunProgress | null> {
-  const bar = process.stdout.isTTY
-    ? new cliProgress.SingleBar({ format: 'fetch [{bar}] {value}/{total} | ok {ok} | failed {failed} | {duration_formatted}' }, cliProgress.Presets.shades_classic)
-    : null;
-  bar?.start(options.taskCount, 0, { ok: 0, failed: 0 });
-  let printedAt = 0;
+  const display = new ProgressDisplay(
+    { format: 'fetch [{bar}] {value}/{total} | ok {ok} | failed {failed} | {duration_formatted}', lineEveryMs: LINE_EVERY_MS, say: options.say },
+    true,
+  );
+  display.start(options.taskCount, 0, { ok: 0, failed: 0 });
   let downSince: number | null = null;
   let failures = 0;
   try {
@@ -42,7 +42,7 @@ export async function watchRun(options: WatchOptions): Promise<RunProgress | nul
         const line =
           `fetch: the database does not answer (${error instanceof Error ? error.message : String(error)}); ` +
           `down for ${((Date.now() - downSince) / 1000).toFixed(0)} s, retrying in ${(retryMs / 1000).toFixed(1)} s`;
-        if (bar) bar.stop();
+        display.stop();
         options.say(line);
         await waitMs(retryMs, options.stop);
         continue;
@@ -51,19 +51,20 @@ export async function watchRun(options: WatchOptions): Promise<RunProgress | nul
         options.say(`fetch: the database answers again after ${((Date.now() - downSince) / 1000).toFixed(1)} s; the workers go on`);
         downSince = null;
         failures = 0;
-        bar?.start(options.taskCount, 0, { ok: 0, failed: 0 });
+        display.start(options.taskCount, 0, { ok: 0, failed: 0 });
       }
       const done = progress.succeeded + progress.failed;
-      if (bar) bar.update(done, { ok: progress.succeeded, failed: progress.failed });
-      else if (progress.completed || Date.now() - printedAt >= LINE_EVERY_MS) {
-        printedAt = Date.now();
-        options.say(`fetch: ${done}/${progress.taskCount} (ok ${progress.succeeded}, failed ${progress.failed})`);
-      }
+      display.update(
+        done,
+        { ok: progress.succeeded, failed: progress.failed },
+        () => `fetch: ${done}/${progress.taskCount} (ok ${progress.succeeded}, failed ${progress.failed})`,
+        progress.completed,
+      );
       if (progress.completed) return progress;
       await waitMs(POLL_MS, options.stop);
     }
     return null;
   } finally {
-    bar?.stop();
+    display.stop();
   }
 }
