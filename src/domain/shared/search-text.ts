@@ -19,9 +19,12 @@ export function normalizeForSearch(text: string): string {
     .trim();
 }
 
+/** What separates a name from its aliases in a searchable text: a control character, which no query holds. */
+export const SEARCH_TEXT_SEPARATOR = '\u0001';
+
 /** Joins several names (a name and its aliases) into one searchable text; the separator never matches a query. */
 export function searchTextOf(parts: readonly string[]): string {
-  return parts.map(normalizeForSearch).join('\u0001');
+  return parts.map(normalizeForSearch).join(SEARCH_TEXT_SEPARATOR);
 }
 
 /**

@@ -114,6 +114,20 @@ describe('title search (bounded walk, then the trigram index)', () => {
     expect(sent.filter((sql) => sql.includes('materialized'))).toHaveLength(1);
   });
 
+  it('answers from the walk alone when it reaches the end of the listing, in either direction (no index query)', async () => {
+    // 50 books after 2,950 and 59 before 60: the probe of 100 rows reads them all.
+    const after = await recorded('%tail%', { window: { kind: 'after', key: 2_950 }, size: 20 });
+    expect(after.found).toEqual([2_955, 2_960, 2_965, 2_970, 2_975, 2_980, 2_985, 2_990, 2_995, 3_000]);
+    expect(after.sent).toHaveLength(1);
+    const before = await recorded('%sparse%', { window: { kind: 'before', key: 60 }, size: 20 });
+    expect(before.found).toEqual([40]);
+    expect(before.sent).toHaveLength(1);
+    // Not at the end: the walk of 100 rows after 1,000 finds no "rare", and the index answers.
+    const rare = await recorded('%rare%', { window: { kind: 'after', key: 1_000 }, size: 20 });
+    expect(rare.found).toEqual([1_200, 2_700]);
+    expect(rare.sent.filter((sql) => sql.includes('materialized'))).toHaveLength(1);
+  });
+
   it('turns to the index when the walk would be long, and still pages correctly past the walk', async () => {
     // "sparse" is 1 in 40: a page of 100 needs ~4,000 rows, beyond maxRows, so the index answers.
     const request: PageRequest = { window: { kind: 'first' }, size: 100 };

@@ -1,11 +1,12 @@
 import type { PageRequest } from '../../../domain/shared/page.js';
 import { planKeyset, whereOf } from '../../kits/sql/keyset.js';
 import type { SqlRead } from '../../kits/sql/select-rows.js';
+import { authorsMatching } from './author-matches.js';
 import { toId } from './row-mapping.js';
 
 /**
- * How the books of the authors a search matches are read. The matching authors come first, from the author table's
- * trigram index (a few hundred for a common surname). Their books are then read one of two ways: by walking
+ * How the books of the authors a search matches are read. The matching authors come first (author-matches.ts: from
+ * the author words for a one-word term; a few thousand for a common surname). Their books are then read one of two ways: by walking
  * book_author in book order and keeping the links of those authors (cheap when they wrote many books, as a page lies
  * near), or through book_author_author_idx, the first page of each author (cheap when the authors are few). Reading
  * every link of every author and sorting them all, as one statement did, grew with the catalog.
@@ -34,20 +35,22 @@ interface AuthorSet {
  */
 export async function authorBookMatches(read: SqlRead, pattern: string, request: PageRequest, budget: AuthorBooksBudget): Promise<number[]> {
   // The ids come back as one bigint[] literal, handed on as it is: a common surname matches thousands of authors (4,000
-  // of a million), and as rows they cost the service a row object each, kept through the next round trip.
+  // of a million), and as rows they cost the service a row object each, kept through the next round trip. An author
+  // with two matching words comes twice: the books of each author are read once all the same (group by below).
+  const authors = authorsMatching(pattern);
   const [matching] = await read(
     `select count(*)::int as n, coalesce(array_agg(m.author_id), '{}')::text as ids
-     from (select a.author_id from author a where a.name_search like ? limit ?) m`,
-    [pattern, budget.listedAuthors + 1],
+     from (${authors.ids} limit ?) m`,
+    [...authors.params, budget.listedAuthors + 1],
   );
   const count = Number(matching?.n ?? 0);
   if (count === 0) return [];
   const set: AuthorSet =
     count > budget.listedAuthors
       ? {
-          contains: 'w.author_id in (select a.author_id from author a where a.name_search like ?)',
-          rows: '(select a.author_id from author a where a.name_search like ?) a',
-          params: [pattern],
+          contains: `w.author_id in (${authors.ids})`,
+          rows: `(select distinct x.author_id from (${authors.ids}) x) a`,
+          params: authors.params,
         }
       : { contains: 'w.author_id = any (?::bigint[])', rows: 'unnest(?::bigint[]) as a(author_id)', params: [String(matching?.ids)] };
   if (count > budget.fewAuthors) {

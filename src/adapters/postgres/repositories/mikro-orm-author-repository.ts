@@ -9,6 +9,7 @@ import type { SqlRead } from '../../kits/sql/select-rows.js';
 import { OrmEntityManager } from '../orm-tokens.js';
 import { isForeignKeyViolation } from '../pg-errors.js';
 import { bigintArray, hydrate, type Row, toDate, toId } from './row-mapping.js';
+import { authorPageByWords, isWordPattern } from './author-matches.js';
 import { SEARCH_TIMEOUT_MS, withinSearchTimeout } from './search-timeout.js';
 import { type ContainsSearch, containsMatches, DEFAULT_TITLE_WALK } from './title-search.js';
 
@@ -51,12 +52,16 @@ export class MikroOrmAuthorRepository implements AuthorRepository {
     // Listed ids read the primary key; the search pattern is then checked on those rows alone.
     if (filter.ids) filters.push(['a.author_id = any(?::bigint[])', [bigintArray(filter.ids)]]);
     if (filter.search && !filter.ids) {
-      // A search alone finds its page's ids as a title search does (containsMatches: a bounded walk of the key, else
-      // the trigram index): left to PostgreSQL, a rare term over millions of pre-loaded authors walked the whole key.
+      // A search alone finds its page's ids from the author words, or as a title search does (containsMatches: a bounded
+      // walk of the key, else the trigram index): left to PostgreSQL, a rare term over millions of pre-loaded authors
+      // walked the whole key.
       // Under the search's statement timeout, as a book search: a pathological term answers 503, never holds a connection.
       const search = filter.search;
       return withinSearchTimeout(this.em, SEARCH_TIMEOUT_MS, async ({ read, readLast }) => {
-        const ids = await containsMatches(read, AUTHOR_NAMES, likeContains(search), request, DEFAULT_TITLE_WALK);
+        const pattern = likeContains(search);
+        // A one-word term through the author words (author-matches.ts), unless too many words contain it.
+        const byWords = isWordPattern(pattern) ? await authorPageByWords(read, pattern, request) : null;
+        const ids = byWords ?? (await containsMatches(read, AUTHOR_NAMES, pattern, request, DEFAULT_TITLE_WALK));
         return this.authorPage(readLast, [...filters, ['a.author_id = any(?::bigint[])', [bigintArray(ids)]]], request);
       });
     }

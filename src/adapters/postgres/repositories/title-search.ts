@@ -64,23 +64,30 @@ export async function containsMatches(
   const plan = planKeyset(key, 'asc', request);
   const where = whereOf([plan.condition]);
 
-  const walk = async (rows: number): Promise<number[]> => {
-    // The inner limit pins the plan to the primary key: the first `rows` rows past the key, in key order.
-    const found = await read(
-      `select w.${key} from (select t.${key}, t.${text} from ${table} t ${where} order by ${plan.orderBy} limit ?) w
-       where w.${text} like ? order by ${plan.orderBy} limit ?`,
-      [...plan.params, rows, pattern, plan.limit],
+  // The walk's last row in read order is the table's last (`max`, or `min` read backwards) when it reached the end:
+  // then it has seen every row past the page's key, and its matches are all there are.
+  const last = `(select ${plan.reversed ? 'min' : 'max'}(${key}) from ${table})`;
+  const walk = async (rows: number): Promise<Walked> => {
+    // The inner limit pins the plan to the primary key: the first `rows` rows past the key, in key order. The row at
+    // the table's end comes back too, matching or not, as the last one in read order: the outer limit (one more than
+    // the page) keeps it whenever the page is not full.
+    const answer = await read(
+      `select w.${key}, w.hit, w.${key} = ${last} as at_end
+       from (select t.${key}, t.${text} like ? as hit from ${table} t ${where} order by ${plan.orderBy} limit ?) w
+       where w.hit or w.${key} = ${last} order by ${plan.orderBy} limit ?`,
+      [pattern, ...plan.params, rows, plan.limit + 1],
     );
-    return found.map((r) => toId(r[key]));
+    const found = answer.filter((r) => r.hit === true).map((r) => toId(r[key]));
+    return { found: found.slice(0, plan.limit), ended: answer.some((r) => r.at_end === true) };
   };
 
   let walked = budget.probeRows;
-  let found = await walk(walked);
-  if (found.length === plan.limit) return found;
+  let { found, ended } = await walk(walked);
+  if (found.length === plan.limit || ended) return found;
   if (found.length === 0 && isPhrase(pattern) && SECOND_PROBE_FACTOR * walked <= budget.maxRows) {
     walked *= SECOND_PROBE_FACTOR;
-    found = await walk(walked);
-    if (found.length === plan.limit) return found;
+    ({ found, ended } = await walk(walked));
+    if (found.length === plan.limit || ended) return found;
   }
   if (found.length > 0) {
     const estimate = Math.ceil((WALK_MARGIN * walked * plan.limit) / found.length);
@@ -91,24 +98,24 @@ export async function containsMatches(
     const rows = estimate <= budget.maxRows ? estimate : isPhrase(pattern) ? budget.maxRows : null;
     if (rows !== null && rows > walked) {
       walked = rows;
-      found = await walk(walked);
-      if (found.length === plan.limit) return found;
+      ({ found, ended } = await walk(walked));
+      if (found.length === plan.limit || ended) return found;
     }
   }
-  // Near the end of the listing the walk may have read every remaining row: then it found every match. Else (a rare
-  // term, or a short table) every match comes through the trigram index, then the page; MATERIALIZED keeps PostgreSQL
-  // from turning this back into a walk of the primary key. Both are asked for at once, so that they travel together
-  // (one round trip): the index's answer is dropped in the rare case that the walk reached the end.
-  const [remaining, indexed] = await Promise.all([
-    read(`select count(*)::int as n from (select 1 from ${table} ${where} order by ${plan.orderBy} limit ?) r`, [...plan.params, walked]),
-    read(
-      `with m as materialized (select t.${key} from ${table} t where t.${text} like ?)
-       select ${key} from m ${where} order by ${plan.orderBy} limit ?`,
-      [pattern, ...plan.params, plan.limit],
-    ),
-  ]);
-  if (Number(remaining[0]?.n) < walked) return found;
+  // Every match comes through the trigram index (a rare term), then the page; MATERIALIZED keeps PostgreSQL from
+  // turning this back into a walk of the primary key.
+  const indexed = await read(
+    `with m as materialized (select t.${key} from ${table} t where t.${text} like ?)
+     select ${key} from m ${where} order by ${plan.orderBy} limit ?`,
+    [pattern, ...plan.params, plan.limit],
+  );
   return indexed.map((r) => toId(r[key]));
+}
+
+/** What a walk of the primary key found: its matches (at most a page), and whether it reached the table's end. */
+interface Walked {
+  found: number[];
+  ended: boolean;
 }
 
 /** A LIKE pattern of several words (`%silent river%`): a space inside it. */
