@@ -8,8 +8,8 @@ import { likeContains, type PageQuery, queryPage } from '../../kits/sql/keyset.j
 import type { SqlRead } from '../../kits/sql/select-rows.js';
 import { OrmEntityManager } from '../orm-tokens.js';
 import { isForeignKeyViolation } from '../pg-errors.js';
-import { bigintArray, hydrate, type Row, toDate, toId } from './row-mapping.js';
 import { authorPageByWords, isWordPattern } from './author-matches.js';
+import { bigintArray, hydrate, type Row, toDate, toId } from './row-mapping.js';
 import { SEARCH_TIMEOUT_MS, withinSearchTimeout } from './search-timeout.js';
 import { type ContainsSearch, containsMatches, DEFAULT_TITLE_WALK } from './title-search.js';
 
