@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
 import { MikroOrmBookRepository } from '../../../src/adapters/postgres/repositories/mikro-orm-book-repository.js';
+import { openOrm } from '../../../src/adapters/postgres/database.js';
 import { PgBookPages } from '../../../src/adapters/postgres/repositories/pg-book-pages.js';
 import { describeBookPagesContract } from '../../contracts/ports/book-pages.contract.js';
 import { onPostgres } from './on-postgres.js';
@@ -42,4 +43,24 @@ it('reads microsecond timestamps to the millisecond exactly as the repository do
     ['1969-12-31T23:59:59.123Z', '1900-01-01T00:00:00.999Z'],
     ['2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z'],
   ]);
+});
+
+// Rows read as text are parsed as PostgreSQL's ISO output: the service's connections ask for that style whatever the
+// server's defaults, and the offset of the server's time zone is read with it.
+it('reads the timestamps right on a server set to another date style and time zone', async () => {
+  const id = await pg.aBook({ title: 'Zoned' });
+  await pg.db.sql(`update book set created_at = timestamptz '2024-02-29 23:59:59.999999+00', updated_at = timestamptz '1969-12-31 23:59:59.5+00' where book_id = $1`, [id]);
+  const [database] = await pg.db.sql<{ name: string }>('select current_database() as name');
+  const name = database!.name;
+  await pg.db.sql(`alter database "${name}" set timezone = 'Asia/Kolkata'`);
+  await pg.db.sql(`alter database "${name}" set datestyle = 'SQL, DMY'`);
+  const orm = await openOrm(pg.db.url, 1);
+  try {
+    const page = await new PgBookPages(orm.em.fork()).list({ window: { kind: 'last' }, size: 1 });
+    expect(page.items.map((b) => [b.createdAt.toISOString(), b.updatedAt.toISOString()])).toEqual([['2024-02-29T23:59:59.999Z', '1969-12-31T23:59:59.500Z']]);
+  } finally {
+    await orm.close(true);
+    await pg.db.sql(`alter database "${name}" reset timezone`);
+    await pg.db.sql(`alter database "${name}" reset datestyle`);
+  }
 });

@@ -6,20 +6,22 @@ import { EDITION_FORMATS } from '../../../domain/catalog/edition.js';
 import type { PageRequest, PageSlice } from '../../../domain/shared/page.js';
 import { planKeyset, sliceOf, whereOf } from '../../kits/sql/keyset.js';
 import { arrayRowsOf, numberedPlaceholders, onPooledClient } from '../../kits/sql/select-rows.js';
+import { timestamptzMillis } from '../../kits/sql/timestamptz-text.js';
 import { OrmEntityManager } from '../orm-tokens.js';
 
 /**
- * The columns of MikroOrmBookRepository's listing, in shapes that are cheap to read here: timestamps as whole epoch
- * milliseconds (floored, as node-postgres's own date parser truncates microseconds) and the author ids and formats as
- * comma-joined text, instead of dates and arrays that node-postgres would parse character by character.
+ * The columns of MikroOrmBookRepository's listing, in shapes that are cheap to read here: the author ids and formats
+ * as comma-joined text, instead of arrays that node-postgres would parse character by character. The timestamps come
+ * as PostgreSQL writes them, read by timestamptzMillis: as epoch milliseconds computed in SQL (`extract`, numeric arithmetic)
+ * they cost PostgreSQL as much again as the rest of the statement (pgbench at 10M books: 2,300 against 5,300
+ * statements a second on two connections).
  */
-const SUMMARY_COLUMNS = `b.book_id::float8, b.book_original_title, b.type_id::float8, b.genre_id::float8,
-  floor(extract(epoch from b.created_at) * 1000)::float8, floor(extract(epoch from b.updated_at) * 1000)::float8,
+const SUMMARY_COLUMNS = `b.book_id::float8, b.book_original_title, b.type_id::float8, b.genre_id::float8, b.created_at, b.updated_at,
   array_to_string(array(select ba.author_id from book_author ba where ba.book_id = b.book_id order by ba.position), ','),
   (select e.cover_url from edition e where e.book_id = b.book_id and e.cover_url is not null order by e.edition_id limit 1),
   array_to_string(array(select distinct e.format from edition e where e.book_id = b.book_id), ',')`;
 
-type SummaryRow = [number, string, number | null, number | null, number, number, string, string | null, string];
+type SummaryRow = [number, string, number | null, number | null, string, string, string, string | null, string];
 
 /**
  * BookPages on the service's pool, without the ORM: one named prepared statement per page shape (first, after,
@@ -64,7 +66,7 @@ function summaryOf(row: SummaryRow): BookSummary {
     coverUrl: row[7],
     // In the catalog's format order, whatever order the database gave.
     formats: formats.length === 0 ? [] : EDITION_FORMATS.filter((format) => formats.includes(format)),
-    createdAt: new Date(row[4]),
-    updatedAt: new Date(row[5]),
+    createdAt: new Date(timestamptzMillis(row[4])),
+    updatedAt: new Date(timestamptzMillis(row[5])),
   };
 }
