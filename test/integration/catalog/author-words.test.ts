@@ -1,17 +1,14 @@
-import type { MikroORM } from '@mikro-orm/postgresql';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { likeContains, planKeyset } from '../../../src/adapters/kits/sql/keyset.js';
-import { openOrm } from '../../../src/adapters/postgres/database.js';
 import { authorPageByWords, authorsMatching, isWordPattern } from '../../../src/adapters/postgres/repositories/author-matches.js';
 import { withinSearchTimeout } from '../../../src/adapters/postgres/repositories/search-timeout.js';
 import type { PageRequest, PageWindow } from '../../../src/domain/shared/page.js';
-import { createTestDatabase, type TestDatabase } from '../../support/test-database.js';
+import { databaseForThisFile } from '../../support/orm-for-tests.js';
 
 // The author words (migration 33) kept by the author table's statement triggers, and the searches that read them
 // (author-matches.ts) against the plain statement on the author table they replace.
 
-let db: TestDatabase;
-let orm: MikroORM;
+const file = databaseForThisFile();
 
 const SEP = '\u0001';
 const FIRST = ['anna', 'jon', 'maría', 'o\'brien', 'li', 'zoë'];
@@ -25,7 +22,7 @@ function nameSearchOf(n: number): string {
 
 /** What the words must be: every word of every folded name, once per author. */
 async function expectedWords(): Promise<string[]> {
-  const rows = await db.sql<{ pair: string }>(
+  const rows = await file.db.sql<{ pair: string }>(
     `select distinct w || '|' || a.author_id as pair
      from author a cross join lateral unnest(regexp_split_to_array(a.name_search, '[ ' || chr(1) || ']+')) w where w <> '' order by 1`,
   );
@@ -33,28 +30,18 @@ async function expectedWords(): Promise<string[]> {
 }
 
 async function storedWords(): Promise<string[]> {
-  const rows = await db.sql<{ pair: string }>(`select word || '|' || author_id as pair from author_word order by 1`);
+  const rows = await file.db.sql<{ pair: string }>(`select word || '|' || author_id as pair from author_word order by 1`);
   return rows.map((r) => r.pair);
 }
 
 async function insertAuthors(from: number, to: number): Promise<void> {
   const names = Array.from({ length: to - from + 1 }, (_, i) => nameSearchOf(from + i));
-  await db.sql(
+  await file.db.sql(
     `insert into author (author_id, author_name, name_search) select g, 'x', ($1::text[])[g - $2 + 1] from generate_series($2::int, $3::int) g`,
     [names, from, to],
   );
-  await db.sql(`select setval(pg_get_serial_sequence('author', 'author_id'), (select max(author_id) from author))`);
+  await file.db.sql(`select setval(pg_get_serial_sequence('author', 'author_id'), (select max(author_id) from author))`);
 }
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  orm = await openOrm(db.url, 2);
-});
-
-afterAll(async () => {
-  await orm?.close(true);
-  await db?.drop();
-});
 
 describe('the author words, kept by the author table\'s triggers', () => {
   it('follow inserts, renames, upserts, deletes and truncation', async () => {
@@ -63,41 +50,41 @@ describe('the author words, kept by the author table\'s triggers', () => {
     expect((await storedWords()).length).toBeGreaterThan(400);
 
     // A rename, an alias added, one name unchanged in the same statement.
-    await db.sql(`update author set name_search = case author_id when 5 then 'ursula k le guin' when 6 then name_search || chr(1) || 'pen name' else name_search end where author_id in (5, 6, 7)`);
-    await db.sql(`update author set author_name = 'only the display name' where author_id = 8`);
+    await file.db.sql(`update author set name_search = case author_id when 5 then 'ursula k le guin' when 6 then name_search || chr(1) || 'pen name' else name_search end where author_id in (5, 6, 7)`);
+    await file.db.sql(`update author set author_name = 'only the display name' where author_id = 8`);
     expect(await storedWords()).toEqual(await expectedWords());
     expect(await storedWords()).toContain('guin|5');
     expect((await storedWords()).filter((pair) => pair.split('|')[1] === '5')).toEqual(['guin|5', 'k|5', 'le|5', 'ursula|5']);
 
     // One statement that inserts some and updates others (as the author load does).
-    await db.sql(`update author set open_library_id = 'OL' || author_id || 'A' where author_id <= 10`);
-    await db.sql(
+    await file.db.sql(`update author set open_library_id = 'OL' || author_id || 'A' where author_id <= 10`);
+    await file.db.sql(
       `insert into author as a (author_name, name_search, open_library_id) values ('x', 'new person', 'OL900A'), ('x', 'renamed by load', 'OL3A')
        on conflict (open_library_id) do update set name_search = excluded.name_search`,
     );
     expect(await storedWords()).toEqual(await expectedWords());
     expect(await storedWords()).toContain('load|3');
 
-    await db.sql('delete from author where author_id between 20 and 60');
+    await file.db.sql('delete from author where author_id between 20 and 60');
     expect(await storedWords()).toEqual(await expectedWords());
-    const vocabulary = await db.sql<{ word: string }>('select word from author_vocab');
+    const vocabulary = await file.db.sql<{ word: string }>('select word from author_vocab');
     expect(vocabulary.map((r) => r.word)).toEqual(expect.arrayContaining(['guin', 'pemberton', 'person']));
 
-    await db.sql('truncate author cascade');
+    await file.db.sql('truncate author cascade');
     expect(await storedWords()).toEqual([]);
   });
 });
 
 describe('author searches through the words agree with the plain statement on the author table', () => {
   beforeAll(async () => {
-    await db.sql('truncate author cascade');
+    await file.db.sql('truncate author cascade');
     await insertAuthors(1, 3_000);
-    await db.sql('vacuum analyze author, author_word, author_vocab');
+    await file.db.sql('vacuum analyze author, author_word, author_vocab');
   });
 
   async function plain(pattern: string, request: PageRequest): Promise<number[]> {
     const plan = planKeyset('author_id', 'asc', request);
-    const rows = await db.sql<{ author_id: string }>(
+    const rows = await file.db.sql<{ author_id: string }>(
       `select author_id from author where name_search like $1 ${plan.condition ? `and ${plan.condition.replace('?', '$2')}` : ''}
        order by ${plan.orderBy} limit ${plan.limit}`,
       [pattern, ...plan.params],
@@ -114,12 +101,12 @@ describe('author searches through the words agree with the plain statement on th
       expect(isWordPattern(pattern)).toBe(true);
       const all = await plain(pattern, { window: { kind: 'first' }, size: 10_000 });
       const match = authorsMatching(pattern);
-      const ids = await db.sql<{ author_id: string }>(`select distinct author_id from (${match.ids.replace('?', '$1')}) m order by 1`, match.params);
+      const ids = await file.db.sql<{ author_id: string }>(`select distinct author_id from (${match.ids.replace('?', '$1')}) m order by 1`, match.params);
       expect(ids.map((r) => Number(r.author_id))).toEqual(all);
       for (const window of windows) {
         for (const size of [1, 20]) {
           const request: PageRequest = { window, size };
-          const page = await withinSearchTimeout(orm.em.fork(), 2_000, ({ read }) => authorPageByWords(read, pattern, request));
+          const page = await withinSearchTimeout(file.orm.em.fork(), 2_000, ({ read }) => authorPageByWords(read, pattern, request));
           expect(page, `${term} ${JSON.stringify(window)} size ${size}`).toEqual(await plain(pattern, request));
         }
       }
@@ -135,13 +122,13 @@ describe('author searches through the words agree with the plain statement on th
   });
 
   it('hands back to the author table a term that too many words contain', async () => {
-    await db.sql(
+    await file.db.sql(
       `insert into author (author_name, name_search) select 'x', 'qqz' || g || ' writer' from generate_series(1, 1001) g`,
     );
     const request: PageRequest = { window: { kind: 'first' }, size: 20 };
-    const byWords = await withinSearchTimeout(orm.em.fork(), 2_000, ({ read }) => authorPageByWords(read, '%qqz%', request));
+    const byWords = await withinSearchTimeout(file.orm.em.fork(), 2_000, ({ read }) => authorPageByWords(read, '%qqz%', request));
     expect(byWords).toBeNull();
-    const fewer = await withinSearchTimeout(orm.em.fork(), 2_000, ({ read }) => authorPageByWords(read, '%qqz100%', request));
+    const fewer = await withinSearchTimeout(file.orm.em.fork(), 2_000, ({ read }) => authorPageByWords(read, '%qqz100%', request));
     expect(fewer).toEqual(await plain('%qqz100%', request));
     expect(fewer).toHaveLength(3);
   });
