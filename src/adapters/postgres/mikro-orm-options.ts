@@ -12,9 +12,8 @@ export function mikroOrmOptions(databaseUrl: string, poolMax: number): Options {
     extensions: [Migrator],
     migrations: { migrationsList, transactional: true, allOrNothing: true, snapshot: false, silent: true },
     pool: { min: 0, max: poolMax, acquireTimeoutMillis: 5000 },
-    // Fail fast when the server is gone instead of queueing requests for a minute. Dates in the ISO style whatever the
-    // server's default: rows read as text parse them so (kits/sql/timestamptz-text.ts).
-    driverOptions: { connection: { connectionTimeoutMillis: 5000, options: '-c DateStyle=ISO,MDY' } },
+    // Fail fast when the server is gone instead of queueing requests for a minute.
+    driverOptions: { connection: { connectionTimeoutMillis: 5000 } },
     debug: false,
     // Each request or job run gets its own fork, made lazily (see MikroOrmRequestScope).
     context: () => scopedEntityManager(),

@@ -2,7 +2,8 @@
  * Epoch milliseconds of a timestamptz as PostgreSQL writes it in the ISO date style ("2026-01-15 10:00:00.25+00",
  * "1969-07-20 20:17:40+05:30", "0044-03-15 12:00:00+00 BC"), microseconds truncated as node-postgres's own date parser
  * truncates them. For rows read as text: computing epoch milliseconds in SQL (`extract`, numeric arithmetic) cost
- * PostgreSQL as much again as a listing's whole statement.
+ * PostgreSQL as much again as a listing's whole statement. ISO is PostgreSQL's default date style, and the one the
+ * ORM's own date parsing expects; another style is refused with a message that names it, never read wrong.
  */
 export function timestamptzMillis(text: string): number {
   const m = TIMESTAMPTZ.exec(text);
