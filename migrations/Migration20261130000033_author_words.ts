@@ -7,7 +7,7 @@ import { Migration } from '@mikro-orm/migrations';
  * millions), and `author_word` then gives the authors of the words that contain it, in author order, from its
  * primary key alone (an index-only scan). A word is what `name_search` holds between spaces and the chr(1) that
  * separates a name from its aliases, so a term without either is inside a folded name exactly when it is inside one
- * of its words (author-word-search.ts).
+ * of its words (src/adapters/postgres/repositories/author-matches.ts).
  *
  * Kept by statement triggers on `author` — every writer (the ORM, the author load, imports, the benchmarks' seeds)
  * keeps them right without knowing of them, and a statement of a million rows writes its words in one set. A word
@@ -88,6 +88,7 @@ export class Migration20261130000033_author_words extends Migration {
     this.addSql(`insert into author_vocab (word)
       select distinct w.word from author a cross join lateral author_words(a.name_search) w(word) on conflict do nothing;`);
     this.addSql(`insert into author_word (word, author_id)
-      select w.word, a.author_id from author a cross join lateral author_words(a.name_search) w(word) on conflict do nothing;`);
+      select w.word, a.author_id from author a cross join lateral author_words(a.name_search) w(word) order by 1, 2
+      on conflict do nothing;`);
   }
 }
