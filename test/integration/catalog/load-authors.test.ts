@@ -114,7 +114,8 @@ describe('npm run job -- load-authors', () => {
     expect((await authorRows()).length).toBe(4);
   });
 
-  it('resumes an interrupted load of the same file after the last line it stored', async () => {
+  // Two runs of the job: twice a single run's time (some 14 s each on a loaded CI machine).
+  it('resumes an interrupted load of the same file after the last line it stored', { timeout: 90_000 }, async () => {
     const file = dumpFile('ol_dump_authors_2024-07-31.txt.gz', [1, 2, 3, 4, 5, 6].map((n) => authorLine(`OL10${n}A`, 1, { name: `Resumed Author ${n}` })));
     // What an earlier run told to stop after its batch through line 3 left behind.
     await t.db.sql('insert into author_load (dump_key, lines_done, finished) values ($1, 3, false)', [`ol_dump_authors_2024-07-31.txt.gz:${statSync(file).size}`]);

@@ -62,8 +62,9 @@ describe('grouped failures', { timeout: 60_000 }, () => {
       log_time: new Date(start + i).toISOString(),
     }));
     await Promise.all([send(a, events.filter((_, i) => i % 2 === 0)), send(b, events.filter((_, i) => i % 2 === 1))]);
-    // Nothing before the window has ended: the count is not known yet.
-    expect(alertsFor('fetch_failed')).toHaveLength(0);
+    // Nothing before the window has ended: the count is not known yet (checked when the sends took less than the
+    // window; on a loaded machine they can take longer, and the alert may rightly be out by then).
+    if (Date.now() - start < GROUP_WINDOW_MS) expect(alertsFor('fetch_failed')).toHaveLength(0);
     const [alert] = await eventually(async () => {
       expect(alertsFor('fetch_failed')).toHaveLength(1);
       return alertsFor('fetch_failed');
