@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { likeContains, planKeyset } from '../../../src/adapters/kits/sql/keyset.js';
 import { authorPageByWords, authorsMatching, isWordPattern } from '../../../src/adapters/postgres/repositories/author-matches.js';
+import { MikroOrmAuthorRepository } from '../../../src/adapters/postgres/repositories/mikro-orm-author-repository.js';
 import { withinSearchTimeout } from '../../../src/adapters/postgres/repositories/search-timeout.js';
 import type { PageRequest, PageWindow } from '../../../src/domain/shared/page.js';
 import { databaseForThisFile } from '../../support/orm-for-tests.js';
@@ -131,5 +132,13 @@ describe('author searches through the words agree with the plain statement on th
     const fewer = await withinSearchTimeout(file.orm.em.fork(), 2_000, ({ read }) => authorPageByWords(read, '%qqz100%', request));
     expect(fewer).toEqual(await plain('%qqz100%', request));
     expect(fewer).toHaveLength(3);
+    // Through the repository, both ways answer the plain statement's page: the words for `qqz100`, the author table
+    // for `qqz` (more than 1,000 words contain it).
+    const repository = new MikroOrmAuthorRepository(file.orm.em.fork());
+    for (const term of ['qqz100', 'qqz']) {
+      const page = await repository.page({ search: term }, request);
+      expect(page.items.map((a) => a.id), term).toEqual((await plain(`%${term}%`, request)).slice(0, 20));
+      expect(page.hasMore, term).toBe(term === 'qqz');
+    }
   });
 });
