@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startEmbeddedPostgres } from '../../src/adapters/postgres/embedded-postgres.js';
+import { ServerLogWatch } from './server-log-watch.js';
 
 export const TEST_DATABASE_KINDS = ['testcontainers', 'DATABASE_URL', 'embedded'] as const;
 export type TestDatabaseKind = (typeof TEST_DATABASE_KINDS)[number];
@@ -96,14 +97,19 @@ function refuseUnlessRequired(required: TestDatabaseKind | undefined, taken: Tes
 
 async function startContainer(image: string, reason: string, env: NodeJS.ProcessEnv): Promise<TestDatabaseServer> {
   const { PostgreSqlContainer } = await import('@testcontainers/postgresql');
+  const log = new ServerLogWatch();
   try {
-    const container = await new PostgreSqlContainer(image).start();
+    const container = await new PostgreSqlContainer(image).withLogConsumer(log.consumer).start();
     return {
       adminUrl: container.getConnectionUri(),
       kind: 'testcontainers',
       reason,
       image,
-      stop: async () => void (await container.stop()),
+      stop: async () => {
+        const crash = log.report();
+        if (crash.length > 0) console.error(`[tests] PostgreSQL restarted after a crash during the run:\n${crash.join('\n')}`);
+        await container.stop();
+      },
     };
   } catch (error) {
     const ryukHint =
