@@ -261,7 +261,12 @@ describe('the catalog', () => {
 
     await page.getByLabel('Name or alias (3 or more characters)').fill('qu');
     await expectText(page.locator('#search-hint'), 'Type at least 3 characters to search.');
+    // The list already shows Ada Quillfeather (the search after adding her): wait for this search's answer, whose
+    // rendering would otherwise replace the row (and close its edit form) under the clicks below.
+    const searched = page.waitForResponse((res) => res.url().includes('/api/authors?') && res.url().includes(`q=${encodeURIComponent('quillfé')}`));
     await page.getByLabel('Name or alias (3 or more characters)').fill('quillfé');
+    await searched;
+    await expect.poll(() => page.locator('#author-list').getAttribute('aria-busy')).toBe('false');
     await expectText(page.locator('#author-list .items .title'), 'Ada Quillfeather');
     const row = page.locator('#author-list .items li').filter({ hasText: 'Ada Quillfeather' });
     await row.getByRole('button', { name: 'Edit' }).click();

@@ -95,11 +95,24 @@ function refuseUnlessRequired(required: TestDatabaseKind | undefined, taken: Tes
   throw new Error(`REQUIRE_TEST_DATABASE=${required}, but ${path}: ${reason}`);
 }
 
+const TEST_SERVER_SHM_BYTES = 1024 ** 3;
+/**
+ * The run's throwaway server needs no durability: no flush to disk per commit, per checkpoint or per cloned database
+ * (each test file clones the template). A crash loses the server, which the run would lose anyway.
+ */
+const TEST_SERVER_SETTINGS = ['fsync=off', 'synchronous_commit=off', 'full_page_writes=off'];
+
 async function startContainer(image: string, reason: string, env: NodeJS.ProcessEnv): Promise<TestDatabaseServer> {
   const { PostgreSqlContainer } = await import('@testcontainers/postgresql');
   const log = new ServerLogWatch();
   try {
-    const container = await new PostgreSqlContainer(image).withLogConsumer(log.consumer).start();
+    const container = await new PostgreSqlContainer(image)
+      // Docker's default /dev/shm is 64 MB; PostgreSQL keeps its statistics and parallel queries' memory there, and
+      // the run creates and drops a database per test file, several services at a time.
+      .withSharedMemorySize(TEST_SERVER_SHM_BYTES)
+      .withCommand(['postgres', ...TEST_SERVER_SETTINGS.flatMap((setting) => ['-c', setting])])
+      .withLogConsumer(log.consumer)
+      .start();
     return {
       adminUrl: container.getConnectionUri(),
       kind: 'testcontainers',
