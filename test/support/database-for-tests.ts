@@ -96,6 +96,7 @@ function refuseUnlessRequired(required: TestDatabaseKind | undefined, taken: Tes
 }
 
 const TEST_SERVER_SHM_BYTES = 1024 ** 3;
+const DAY_MS = 24 * 60 * 60 * 1000;
 /**
  * The run's throwaway server needs no durability: no flush to disk per commit, per checkpoint or per cloned database
  * (each test file clones the template). A crash loses the server, which the run would lose anyway.
@@ -104,12 +105,18 @@ const TEST_SERVER_SETTINGS = ['fsync=off', 'synchronous_commit=off', 'full_page_
 
 async function startContainer(image: string, reason: string, env: NodeJS.ProcessEnv): Promise<TestDatabaseServer> {
   const { PostgreSqlContainer } = await import('@testcontainers/postgresql');
+  const { Wait } = await import('testcontainers');
   const log = new ServerLogWatch();
   try {
     const container = await new PostgreSqlContainer(image)
       // Docker's default /dev/shm is 64 MB; PostgreSQL keeps its statistics and parallel queries' memory there, and
       // the run creates and drops a database per test file, several services at a time.
       .withSharedMemorySize(TEST_SERVER_SHM_BYTES)
+      // Ready when the real server (after the init server) says so. The module's own health check (pg_isready every
+      // 250 ms through `docker exec`) would otherwise go on for the whole run: a runc process and a connection four
+      // times a second, on the same two cores as the tests. Docker needs some check here; this one never comes due.
+      .withHealthCheck({ test: ['CMD', 'true'], interval: DAY_MS })
+      .withWaitStrategy(Wait.forAll([Wait.forLogMessage(/database system is ready to accept connections/, 2), Wait.forListeningPorts()]))
       .withCommand(['postgres', ...TEST_SERVER_SETTINGS.flatMap((setting) => ['-c', setting])])
       .withLogConsumer(log.consumer)
       .start();
