@@ -127,7 +127,7 @@ async function startContainer(image: string, reason: string, env: NodeJS.Process
       image,
       stop: async () => {
         const crash = log.report();
-        if (crash.length > 0) console.error(`[tests] PostgreSQL restarted after a crash during the run:\n${crash.join('\n')}`);
+        if (crash.length > 0) console.error(`[tests] PostgreSQL's log reported a crash or a failed allocation during the run:\n${crash.join('\n')}`);
         await container.stop();
       },
     };

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 
-/** A line of a PostgreSQL log that means a server process died and the server restarted (crash recovery). */
+/** A line of a PostgreSQL log that means a server process died (the server then restarts: crash recovery), or ran out of memory. */
 const CRASH = /terminated by signal|was terminated|PANIC:|terminating any other active server processes|out of memory/i;
 const CONTEXT_LINES = 15;
 const MAX_REPORTED = 200;
