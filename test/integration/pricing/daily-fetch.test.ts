@@ -482,7 +482,7 @@ describe('the scheduled daily fetch', () => {
       const sinceFreed = (await attempts()).filter((a) => a.attempted_at >= finalClaims[0]!.claimed_at);
       expect(sinceFreed.length - finalClaims.length).toBeGreaterThanOrEqual(2);
       // One fetch_started per run (the instances keep firing: both counts read together).
-      await eventually(async () => expect((await logDetails(db, 'fetch_started')).length).toBe((await scheduledRuns()).length));
+      await eventually(async () => expect((await logDetails(db, 'fetch_started')).length).toBe((await scheduledRuns()).length), 15_000);
 
       // A second claim of a claimed occurrence is refused, whoever asks.
       const claimer = instances[0]!.container.get(ScheduledRuns);
