@@ -261,8 +261,8 @@ describe('the catalog', () => {
 
     await page.getByLabel('Name or alias (3 or more characters)').fill('qu');
     await expectText(page.locator('#search-hint'), 'Type at least 3 characters to search.');
-    // The list already shows Ada Quillfeather (the search after adding her): wait for this search's answer, whose
-    // rendering would otherwise replace the row (and close its edit form) under the clicks below.
+    // The list already shows Ada Quillfeather (the search after adding her): wait for this search's answer, so that
+    // the row clicked below is the one this search lists.
     const searched = page.waitForResponse((res) => res.url().includes('/api/authors?') && res.url().includes(`q=${encodeURIComponent('quillfé')}`));
     await page.getByLabel('Name or alias (3 or more characters)').fill('quillfé');
     await searched;
@@ -274,6 +274,29 @@ describe('the catalog', () => {
     await row.getByRole('button', { name: 'Save' }).click();
     await expectText(page.locator('#author-list .items'), 'also: A. Quill, Ada Q.');
     await s.shot('authors');
+
+    // A search that answers while the reader edits a row it still lists leaves that row as the reader left it: the
+    // form open, the draft and the focus kept. The search is held until the reader has typed.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route((url) => url.pathname === '/api/authors' && url.searchParams.get('q') === 'quill', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const searchedAgain = page.waitForResponse((res) => res.url().includes('/api/authors?') && res.url().endsWith('&q=quill'));
+    await page.getByLabel('Name or alias (3 or more characters)').fill('quill');
+    await page.waitForRequest((req) => req.url().endsWith('&q=quill'));
+    await row.getByRole('button', { name: 'Edit' }).click();
+    await page.keyboard.press('End');
+    await page.keyboard.type(' (draft)');
+    release();
+    await searchedAgain;
+    await expect.poll(() => page.locator('#author-list').getAttribute('aria-busy')).toBe('false');
+    expect(await row.locator('form.edit-form').isVisible()).toBe(true);
+    expect(await row.getByRole('button', { name: 'Edit' }).getAttribute('aria-expanded')).toBe('true');
+    const nameField = row.getByLabel('Name', { exact: true });
+    expect(await nameField.inputValue()).toBe('Ada Quillfeather (draft)');
+    expect(await nameField.evaluate((input) => input === document.activeElement)).toBe(true);
     const found = await h.t.call('GET', '/api/authors?q=Ada%20Q.', { token });
     expect(found.body.data).toMatchObject([{ author_name: 'Ada Quillfeather', aliases: ['A. Quill', 'Ada Q.'] }]);
     await s.close();

@@ -104,6 +104,9 @@ export class CollectionView<T> {
   }
 
   private render(page: Page<T>, movedBy?: keyof Links): void {
+    // A row drawn again as it was (a page keeps a row being edited) keeps the focus it had: noted before the rows
+    // are built, as moving that row into its new item already takes the focus away.
+    const focused = document.activeElement instanceof HTMLElement && this.list.contains(document.activeElement) ? document.activeElement : null;
     this.links = page._links;
     const items = this.options.arrange ? this.options.arrange(page.data) : page.data;
     this.shown = [...items];
@@ -116,6 +119,7 @@ export class CollectionView<T> {
       rows.push(el('li', { class: 'item' }, this.options.renderItem(item)));
     }
     replaceChildren(this.list, ...rows);
+    if (focused?.isConnected) focused.focus();
     const { emptyText } = this.options;
     this.empty.textContent = typeof emptyText === 'function' ? emptyText() : emptyText;
     this.empty.hidden = page.data.length > 0;

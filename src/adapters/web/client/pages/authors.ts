@@ -17,11 +17,19 @@ const MIN_QUERY = 3;
 const entry = (q: string) => `/api/authors?per_page=10${q ? `&q=${encodeURIComponent(q)}` : ''}`;
 
 startPage(async ({ errors }) => {
+  // Rows whose edit form is open, by author: a list drawn again meanwhile (a search answering while the reader
+  // edits) shows them as they are, the reader's changes and focus kept, instead of a fresh row with the form closed.
+  const editing = new Map<number, Node>();
   const authors: CollectionView<Author> = new CollectionView<Author>(byId('author-list'), {
     label: 'Authors',
     emptyText: 'No authors found.',
     errors,
-    renderItem: (author) => authorRow(author, errors, () => authors.reload()),
+    renderItem: (author) =>
+      editing.get(author.author_id) ??
+      authorRow(author, errors, {
+        editing: (row, open) => (open ? editing.set(author.author_id, row) : editing.delete(author.author_id)),
+        saved: () => authors.reload(),
+      }),
   });
   void authors.show(entry(''));
 
@@ -60,7 +68,13 @@ startPage(async ({ errors }) => {
   });
 });
 
-function authorRow(author: Author, errors: ErrorDisplay, changed: () => Promise<void>): Node {
+interface RowEvents {
+  /** The row's edit form was opened or closed (or saved: the list then draws the row afresh). */
+  editing: (row: Node, open: boolean) => void;
+  saved: () => Promise<void>;
+}
+
+function authorRow(author: Author, errors: ErrorDisplay, events: RowEvents): Node {
   const id = `author-${author.author_id}`;
   const form = el('form', { id: `${id}-form`, class: 'edit-form', hidden: true },
     el('div', { class: 'field' }, el('label', { for: `${id}-name` }, 'Name'), el('input', { id: `${id}-name`, name: 'author_name', value: author.author_name })),
@@ -69,9 +83,11 @@ function authorRow(author: Author, errors: ErrorDisplay, changed: () => Promise<
     el('p', { class: 'form-status', role: 'status' }));
   (form.elements.namedItem('aliases') as HTMLTextAreaElement).value = author.aliases.join('\n');
   const edit = el('button', { type: 'button', 'aria-expanded': 'false', 'aria-controls': form.id }, 'Edit');
+  const wrapper = el('div', {});
   edit.addEventListener('click', () => {
     form.hidden = !form.hidden;
     edit.setAttribute('aria-expanded', String(!form.hidden));
+    events.editing(wrapper, !form.hidden);
     if (!form.hidden) (form.elements.namedItem('author_name') as HTMLInputElement).focus();
   });
   bindForm(form, {
@@ -79,14 +95,14 @@ function authorRow(author: Author, errors: ErrorDisplay, changed: () => Promise<
     action: `Saving ${author.author_name}`,
     async submit(read) {
       await api('PUT', `/api/authors/${author.author_id}`, { body: { author_name: read.text('author_name'), aliases: read.lines('aliases') } });
-      await changed();
+      events.editing(wrapper, false);
+      await events.saved();
       return 'Saved';
     },
   });
   const aliases = el('span', { class: 'meta' }, author.aliases.length ? `also: ${author.aliases.join(', ')}` : '');
   const row = el('div', { class: 'row', 'data-author-id': author.author_id },
     el('span', { class: 'title' }, author.author_name), aliases, author.is_user_created ? el('span', { class: 'tag' }, 'added by a user') : null, edit);
-  const wrapper = el('div', {});
   replaceChildren(wrapper, row, form);
   return wrapper;
 }
