@@ -296,7 +296,7 @@ describe('the catalog', () => {
     expect(await row.getByRole('button', { name: 'Edit' }).getAttribute('aria-expanded')).toBe('true');
     const nameField = row.getByLabel('Name', { exact: true });
     expect(await nameField.inputValue()).toBe('Ada Quillfeather (draft)');
-    expect(await nameField.evaluate((input) => input === document.activeElement)).toBe(true);
+    expect(await page.evaluate<string>('document.activeElement.id')).toBe(await nameField.getAttribute('id'));
     const found = await h.t.call('GET', '/api/authors?q=Ada%20Q.', { token });
     expect(found.body.data).toMatchObject([{ author_name: 'Ada Quillfeather', aliases: ['A. Quill', 'Ada Q.'] }]);
     await s.close();

@@ -1,5 +1,6 @@
 import type { PageRequest } from '../../../domain/shared/page.js';
 import { planKeyset, whereOf } from '../../kits/sql/keyset.js';
+import { mergedFirstPages } from '../../kits/sql/merged-first-pages.js';
 import type { SqlRead } from '../../kits/sql/select-rows.js';
 import { authorsMatching } from './author-matches.js';
 import { toId } from './row-mapping.js';
@@ -77,14 +78,13 @@ async function walkLinks(read: SqlRead, authors: AuthorSet, request: PageRequest
 
 /** The first page of each author's books (one descent of book_author_author_idx each), merged. */
 async function firstPagesOfAuthors(read: SqlRead, authors: AuthorSet, request: PageRequest): Promise<number[]> {
-  const each = planKeyset('ba.book_id', 'asc', request);
-  const merged = planKeyset('x.book_id', 'asc', request);
-  const found = await read(
-    `select x.book_id from ${authors.rows}
-     cross join lateral (select ba.book_id from book_author ba where ba.author_id = a.author_id ${each.condition ? `and ${each.condition}` : ''}
-       order by ${each.orderBy} limit ?) x
-     group by x.book_id order by ${merged.orderBy} limit ?`,
-    [...authors.params, ...each.params, each.limit, merged.limit],
-  );
-  return found.map((r) => toId(r.book_id));
+  const found = await mergedFirstPages(read, request, {
+    owners: authors.rows,
+    table: 'book_author ba',
+    owned: 'ba.author_id = a.author_id',
+    alias: 'ba',
+    key: 'book_id',
+    params: authors.params,
+  });
+  return found.map(toId);
 }

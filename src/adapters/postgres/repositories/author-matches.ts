@@ -1,6 +1,6 @@
 import type { PageRequest } from '../../../domain/shared/page.js';
 import { SEARCH_TEXT_SEPARATOR } from '../../../domain/shared/search-text.js';
-import { planKeyset } from '../../kits/sql/keyset.js';
+import { mergedFirstPages } from '../../kits/sql/merged-first-pages.js';
 import type { SqlRead } from '../../kits/sql/select-rows.js';
 import { toId } from './row-mapping.js';
 
@@ -56,14 +56,13 @@ export async function authorPageByWords(read: SqlRead, pattern: string, request:
   const words = Number(vocabulary?.n ?? 0);
   if (words === 0) return [];
   if (words > MAX_WORDS) return null;
-  const each = planKeyset('aw.author_id', 'asc', request);
-  const merged = planKeyset('x.author_id', 'asc', request);
-  const found = await read(
-    `select x.author_id from unnest(?::text[]) as v(word)
-     cross join lateral (select aw.author_id from author_word aw where aw.word = v.word ${each.condition ? `and ${each.condition}` : ''}
-       order by ${each.orderBy} limit ?) x
-     group by x.author_id order by ${merged.orderBy} limit ?`,
-    [String(vocabulary?.words), ...each.params, each.limit, merged.limit],
-  );
-  return found.map((r) => toId(r.author_id));
+  const found = await mergedFirstPages(read, request, {
+    owners: 'unnest(?::text[]) as v(word)',
+    table: 'author_word aw',
+    owned: 'aw.word = v.word',
+    alias: 'aw',
+    key: 'author_id',
+    params: [String(vocabulary?.words)],
+  });
+  return found.map(toId);
 }
