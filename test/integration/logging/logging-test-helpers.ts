@@ -40,6 +40,8 @@ export function tapConsole(): ConsoleTap {
 export interface WebhookReceiver {
   url: string;
   received: Array<Record<string, any>>;
+  /** When each of `received` arrived (`Date.now()`), in the same order. */
+  receivedAt: number[];
   /** Status answered to the next calls (default 204). */
   answer(status: number): void;
   close(): Promise<void>;
@@ -47,12 +49,14 @@ export interface WebhookReceiver {
 
 export async function startWebhookReceiver(): Promise<WebhookReceiver> {
   const received: Array<Record<string, any>> = [];
+  const receivedAt: number[] = [];
   let status = 204;
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       received.push(JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, any>);
+      receivedAt.push(Date.now());
       res.writeHead(status).end();
     });
   });
@@ -60,6 +64,7 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
     received,
+    receivedAt,
     answer: (s) => {
       status = s;
     },
