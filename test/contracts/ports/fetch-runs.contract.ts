@@ -181,13 +181,14 @@ export function describeFetchRunRepositoryContract(name: string, makeSubject: ()
       expect(await w.runs.progress(run.runId)).toEqual({ taskCount: 0, succeeded: 0, failed: 0, completed: false });
     });
 
-    it('creates an empty run when nothing is to be fetched; it is never reported completed', async () => {
+    it('creates an empty run when nothing is to be fetched, complete from the start (no task will settle it)', async () => {
       const w = await makeSubject();
       const { run } = await w.startRun({ editions: 0, stores: 2 });
       expect(run).toMatchObject({ bookCount: 0, storeCount: 0, taskCount: 0 });
       expect(await w.runs.tasksOf(run.runId, null, ALL)).toEqual([]);
-      // StartFetchRun logs an empty run's completion itself; nothing settles it.
-      expect(await w.runs.progress(run.runId)).toEqual({ taskCount: 0, succeeded: 0, failed: 0, completed: false });
+      // StartFetchRun logs an empty run's completion itself; the run reads completed, as any finished run does.
+      expect(await w.runs.progress(run.runId)).toEqual({ taskCount: 0, succeeded: 0, failed: 0, completed: true });
+      expect(await w.runs.settleTasks(run.runId, [])).toEqual({ settled: new Set(), completedRun: null });
     });
   });
 }

@@ -69,8 +69,8 @@ export class InMemoryFetchRunRepository implements FetchRunRepository, Transacti
       storeCount: run.storeCount ?? new Set(run.tasks.map((t) => t.storeId)).size,
       startedAt: run.startedAt ?? this.clock.now(),
       tasks,
-      // Only a settle completes a run: an empty run is never completed, as in SQL.
-      completed: false,
+      // A settle completes a run, or nothing will: an empty run is complete from the start, as in SQL.
+      completed: tasks.size === 0,
     });
     return runId;
   }

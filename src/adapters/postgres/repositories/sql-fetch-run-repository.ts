@@ -26,8 +26,8 @@ with targets as materialized (
   where e.book_id in (select w.book_id from wish w where w.is_monitored union select i.book_id from book_list_item i)
 ),
 run as (
-  insert into fetch_run (trigger, book_count, store_count, task_count)
-  select ?, count(distinct t.book_id), count(distinct t.store_id), count(*) from targets t
+  insert into fetch_run (trigger, book_count, store_count, task_count, completed_at)
+  select ?, count(distinct t.book_id), count(distinct t.store_id), count(*), case when count(*) = 0 then now() end from targets t
   returning fetch_run_id, book_count, store_count, task_count
 ),
 tasks as (
