@@ -119,7 +119,7 @@ export class CollectionView<T> {
       rows.push(el('li', { class: 'item' }, this.options.renderItem(item)));
     }
     replaceChildren(this.list, ...rows);
-    if (focused?.isConnected) focused.focus();
+    if (focused?.isConnected) focused.focus({ preventScroll: true });
     const { emptyText } = this.options;
     this.empty.textContent = typeof emptyText === 'function' ? emptyText() : emptyText;
     this.empty.hidden = page.data.length > 0;
