@@ -297,6 +297,7 @@ describe('the catalog', () => {
     const nameField = row.getByLabel('Name', { exact: true });
     expect(await nameField.inputValue()).toBe('Ada Quillfeather (draft)');
     expect(await page.evaluate<string>('document.activeElement.id')).toBe(await nameField.getAttribute('id'));
+    await s.shot('authors-editing');
     const found = await h.t.call('GET', '/api/authors?q=Ada%20Q.', { token });
     expect(found.body.data).toMatchObject([{ author_name: 'Ada Quillfeather', aliases: ['A. Quill', 'Ada Q.'] }]);
     await s.close();

@@ -4,10 +4,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoSearchableIsbns, demoSourceView, startDemoMetadataServer, type DemoMetadataServer } from '../../../src/adapters/demo/metadata/index.js';
 import { matchKeyOf } from '../../../src/domain/shared/search-text.js';
+import { recordInserts } from '../../support/inserted-rows.js';
 import { eventually, startTestService, type TestService } from '../../support/test-service.js';
 
 let metadata: DemoMetadataServer;
 let t: TestService;
+/** Every edition row as the import offered it (recordInserts). */
+let editionInserts: string;
 
 interface EditionRow {
   isbn: string;
@@ -29,14 +32,7 @@ beforeAll(async () => {
     METADATA_MIN_INTERVAL_MS: '0',
     METADATA_RETRIES: '0',
   });
-  // Keeps every edition row as inserted, before any later update.
-  await t.db.sql('create table test_edition_insert as select * from edition where false');
-  await t.db.sql(`create function test_keep_edition_insert() returns trigger language plpgsql as $$
-    begin
-      insert into test_edition_insert select new.*;
-      return new;
-    end $$`);
-  await t.db.sql('create trigger test_keep_edition_insert after insert on edition for each row execute function test_keep_edition_insert()');
+  editionInserts = await recordInserts(t.db, 'edition');
 });
 afterAll(async () => {
   await t.stop();
@@ -78,11 +74,11 @@ describe('enrichment of imported books', () => {
     expect(res.status, res.text).toBe(200);
     expect(res.body).toMatchObject({ created_editions: 2 });
 
-    // What the import wrote: the export's guesses, nothing the export did not say (kept by the trigger, as the
+    // What the import wrote: the export's guesses, nothing the export did not say (the row as inserted: the
     // background enrichment may already have replaced them by the time the row is read).
     const [imported] = await t.db.sql<Omit<EditionRow, 'enriched'>>(
       `select i.isbn, i.format, l.language_code as language, i.publisher, i.published_year, i.cover_url, i.guessed_fields
-       from test_edition_insert i join language l using (language_id) where i.isbn = $1`,
+       from ${editionInserts} i join language l using (language_id) where i.isbn = $1`,
       [hardcoverIsbn],
     );
     expect(imported).toMatchObject({ format: 'paperback', language: 'en', publisher: null, published_year: null, cover_url: null });

@@ -12,6 +12,7 @@ import { TASKS_PER_JOB } from '../../../src/adapters/scheduler/pg-boss-fetch-que
 import { type DemoStoreServer, type DemoStoreSlug, startDemoStoreServer } from '../../../src/adapters/demo/stores/index.js';
 import { type RunningService, startService } from '../../../src/composition/api-service.js';
 import { type CountingProxy, type ProxiedRequest, startCountingProxy } from '../../support/counting-proxy.js';
+import { recordInserts } from '../../support/inserted-rows.js';
 import { runJob } from '../../support/job-process.js';
 import { createTestDatabase, type TestDatabase } from '../../support/test-database.js';
 import { eventually, startTestService, TEST_JWT_SECRET, type TestService } from '../../support/test-service.js';
@@ -416,14 +417,8 @@ describe('the scheduled daily fetch', () => {
     const db = await createTestDatabase();
     const instances: RunningService[] = [];
     try {
-      // Records every claim attempt, including those the primary key turns away (BEFORE triggers fire for them too).
-      await db.sql(`create table test_claim_attempt (job text, scheduled_for timestamptz, claimed_by text, attempted_at timestamptz default clock_timestamp())`);
-      await db.sql(`create function test_record_claim_attempt() returns trigger language plpgsql as $$
-        begin
-          insert into test_claim_attempt (job, scheduled_for, claimed_by) values (new.job, new.scheduled_for, new.claimed_by);
-          return new;
-        end $$`);
-      await db.sql('create trigger test_claim_attempt before insert on scheduled_run for each row execute function test_record_claim_attempt()');
+      // Records every claim attempt, including those the primary key turns away.
+      const claimAttempts = await recordInserts(db, 'scheduled_run');
       // This minute and the next are already claimed (by another deployment): neither instance may run them.
       const minute = Math.floor(Date.now() / 60_000) * 60_000;
       await db.sql("insert into scheduled_run (job, scheduled_for, claimed_by) values ('daily_fetch', $1, 'elsewhere'), ('daily_fetch', $2, 'elsewhere')", [
@@ -435,7 +430,7 @@ describe('the scheduled daily fetch', () => {
       instances.push(await startInstance(db.url, env), await startInstance(db.url, env));
       const attempts = () =>
         db.sql<{ scheduled_for: Date; claimed_by: string; attempted_at: Date }>(
-          "select scheduled_for, claimed_by, attempted_at from test_claim_attempt where job = 'daily_fetch' and claimed_by <> 'elsewhere' order by attempted_at",
+          `select scheduled_for, claimed_by, inserted_at as attempted_at from ${claimAttempts} where job = 'daily_fetch' and claimed_by <> 'elsewhere' order by inserted_at`,
         );
       const scheduledRuns = () => db.sql<RunRow>("select * from fetch_run where trigger = 'scheduled' order by started_at");
 
