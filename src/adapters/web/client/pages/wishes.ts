@@ -224,12 +224,15 @@ function bindBulkActions(form: HTMLFormElement, { wishes, selection, data, error
     return ids.length ? ids : null;
   };
 
-  /** The result in words, then the page again (so removed wishes go and changed ones show their new state). */
+  /**
+   * The page again (so removed wishes go and changed ones show their new state), then the result in words: said once
+   * the page is drawn, so a selection made after it is not reset by that drawing.
+   */
   const finish = async (done: string, ids: readonly number[], outcome: { failed: number[]; error: unknown }, action: string) => {
     const succeeded = ids.length - outcome.failed.length;
+    await wishes.reload();
     status.textContent = outcome.failed.length === 0 ? `${done} ${wishesText(succeeded)}.` : `${done} ${wishesText(succeeded)}; ${wishesText(outcome.failed.length)} could not be changed.`;
     if (outcome.error) errors.show(outcome.error, action);
-    await wishes.reload();
   };
 
   // The max price: the first wish's answer decides; a refused amount is shown beside the field and nothing else is sent.
