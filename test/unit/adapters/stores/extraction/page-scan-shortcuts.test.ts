@@ -7,6 +7,7 @@ import { mainItemWindow } from '../../../../../src/adapters/stores/extraction/ma
 import { scanMeta } from '../../../../../src/adapters/stores/extraction/meta-scan.js';
 import { fromVisiblePrice } from '../../../../../src/adapters/stores/extraction/visible-price.js';
 import type { ExtractionContext } from '../../../../../src/adapters/stores/extraction/types.js';
+import { seededRandom } from '../../../../support/page-decoys.js';
 
 const ctx: ExtractionContext = { pageUrl: 'https://store.example/book', defaultCurrency: 'EUR', isbn13: null };
 const LD = '<script type="application/ld+json">{"@type":"Book"}</script>';
@@ -52,6 +53,26 @@ describe('findJsonLdBlocks with meta tags', () => {
       findJsonLdBlocks(html, starts);
       expect(starts.h1, html).toEqual([...html.matchAll(/<h1(?=[\s>])/gi)].map((match) => match.index));
       expect(mainItemWindow(html, starts.h1), html).toEqual(mainItemWindow(html));
+    }
+  });
+
+  // The scan matches tag names in lower case and confirms any other letter case (json-ld-blocks.ts): on pages made of
+  // names in every letter case, it must find what a case-insensitive reading finds.
+  it('finds the same blocks, meta tags and headings in any letter case as a case-insensitive reading', () => {
+    const pieces = ['<', '</', '>', ' ', '!--', '-->', 'x', '"', 'script', 'SCRIPT', 'sCrIpT', 'scripT', 'Scrip', 'scri', 'sc',
+      'span', 'meta', 'META', 'meTa', 'metA', 'mEta', 'me', 'm', 'main', 'h1', 'H1', 'h2', 'H', 'S', 'M', '1',
+      ' type="application/ld+json"', ' TYPE=application/LD+JSON', '{"@type":"Book"}'];
+    const random = seededRandom(2611);
+    const caseless = /<!--[\s\S]*?(?:-->|$)|<script\b([^>]*)>([\s\S]*?)(?:<\/script\s*>|$)/gi;
+    for (let page = 0; page < 3_000; page++) {
+      const html = Array.from({ length: random.int(5, 64) }, () => random.pick(pieces)).join('');
+      const starts = { meta: [] as number[], h1: [] as number[] };
+      const expected = [...html.matchAll(caseless)]
+        .filter((match) => match[1] !== undefined && /\btype\s*=\s*["']?\s*application\/ld\+json/i.test(match[1]))
+        .map((match) => match[2]);
+      expect(findJsonLdBlocks(html, starts).blocks, html).toEqual(expected);
+      expect(starts.meta, html).toEqual([...html.matchAll(/<meta\b/gi)].map((match) => match.index));
+      expect(starts.h1, html).toEqual([...html.matchAll(/<h1(?=[\s>])/gi)].map((match) => match.index));
     }
   });
 
