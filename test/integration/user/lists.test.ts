@@ -181,4 +181,43 @@ describe('public view by token', () => {
     const again = await t.call('GET', `/api/lists/${list.token}`, { token: null });
     expect(again.body.books[0].best_price).toMatchObject({ amount: '6.50', currency: 'EUR', store_name: 'Buchhandlung Beispiel (demo)' });
   });
+
+  it("compares quotes in other currencies converted into the owner's currency, never by their raw amounts", async () => {
+    const palace = await storeIdOf(t, 'demo-paperback-palace');
+    const buch = await storeIdOf(t, 'demo-buchhandlung');
+    const emporium = await storeIdOf(t, 'demo-ebook-emporium');
+    // 0.8 pounds and 160 yen per euro on the quotes' day; no rate at all for the Swiss franc.
+    for (const [currency, perEuro] of [['GBP', '0.8'], ['JPY', '160']]) {
+      await t.db.sql(
+        `insert into reference_rate (rate_date, currency, per_euro) values ('2026-11-20', $1, $2)
+         on conflict (currency, rate_date) do update set per_euro = excluded.per_euro`,
+        [currency, perEuro],
+      );
+    }
+    const at = '2026-11-20T03:00:00Z';
+    // The owner's preferred currency is the default, EUR, and no store quotes it: 12.00 GBP is 15.00 EUR, 2,000 JPY
+    // is 12.50 EUR (the cheapest), 11.50 CHF has no rate (the smallest raw amount: never compared with the others).
+    const book = await createBook(t, 'Priced Abroad');
+    const edition = await createEdition(t, book, 'paperback');
+    await insertQuote(t, { editionId: edition, storeId: palace, amountMinor: 1200, currency: 'GBP', fetchedAt: at });
+    await insertQuote(t, { editionId: edition, storeId: buch, amountMinor: 2000, currency: 'JPY', fetchedAt: at });
+    await insertQuote(t, { editionId: edition, storeId: emporium, amountMinor: 1150, currency: 'CHF', fetchedAt: at });
+    // Only quotes without a rate: the cheapest within one currency, by currency code (CHF before USD).
+    const unrated = await createBook(t, 'Priced Without Rates');
+    const unratedEdition = await createEdition(t, unrated, 'paperback');
+    await insertQuote(t, { editionId: unratedEdition, storeId: palace, amountMinor: 900, currency: 'USD', fetchedAt: at });
+    await insertQuote(t, { editionId: unratedEdition, storeId: buch, amountMinor: 1900, currency: 'CHF', fetchedAt: at });
+    await insertQuote(t, { editionId: unratedEdition, storeId: emporium, amountMinor: 1700, currency: 'CHF', fetchedAt: at });
+    // A quote in the owner's currency wins over a cheaper one in another.
+    const mixed = await createBook(t, 'Priced At Home');
+    const mixedEdition = await createEdition(t, mixed, 'paperback');
+    await insertQuote(t, { editionId: mixedEdition, storeId: palace, amountMinor: 3000, fetchedAt: at });
+    await insertQuote(t, { editionId: mixedEdition, storeId: buch, amountMinor: 100, currency: 'JPY', fetchedAt: at });
+
+    const list = (await t.call('POST', '/api/lists', { body: { list_name: 'Abroad', book_ids: [book, unrated, mixed] } })).body;
+    const res = await t.call('GET', `/api/lists/${list.token}`, { token: null });
+    expect(res.status, res.text).toBe(200);
+    const prices = res.body.books.map((b: { best_price: { amount: string; currency: string } | null }) => b.best_price && [b.best_price.amount, b.best_price.currency]);
+    expect(prices).toEqual([['2000', 'JPY'], ['17.00', 'CHF'], ['30.00', 'EUR']]);
+  });
 });

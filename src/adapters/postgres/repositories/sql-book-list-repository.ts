@@ -7,6 +7,7 @@ import { Money } from '../../../domain/shared/money.js';
 import { queryPage } from '../../kits/sql/keyset.js';
 import { OrmEntityManager } from '../orm-tokens.js';
 import { bigintArray, type Row, toDate, toId, toIds } from './row-mapping.js';
+import { convertedMinorSql, minorDigitsSql, rateSql, utcDaySql } from './sql-currency-conversion.js';
 
 const LIST_COLUMNS = `l.list_id, l.list_name, l.token, l.created_at,
   array(select i.book_id from book_list_item i where i.list_id = l.list_id order by i.position) as book_ids`;
@@ -51,7 +52,7 @@ export class SqlBookListRepository implements BookListRepository {
   }
 
   async findPublic(token: string): Promise<PublicBookList | null> {
-    // Prices are shown in the owner's preferred currency when a store quotes one (else the cheapest of any).
+    // Prices are shown in the owner's preferred currency when a store quotes one; else the cheapest once converted.
     const lists = await this.em.execute<Row[]>(
       `select l.list_id, l.list_name, l.created_at, p.currency as owner_currency
        from book_list l join effective_preferences p on p.user_id = l.user_id where l.token = ?`,
@@ -59,7 +60,9 @@ export class SqlBookListRepository implements BookListRepository {
     );
     const list = lists[0];
     if (!list) return null;
-    // Each book with its authors and its current best price: the cheapest latest daily quote per store.
+    // Each book with its authors and its current best price: the cheapest latest daily quote per store. A quote in
+    // the owner's currency comes first; the others are compared converted into it at the reference rate of the quote's
+    // day (sql-currency-conversion.ts, as a wish's price is), and one with no rate only with quotes in its own currency.
     const rows = await this.em.execute<Row[]>(
       `select b.book_id, b.book_original_title,
          array(select a.author_name from book_author ba join author a on a.author_id = ba.author_id
@@ -67,6 +70,7 @@ export class SqlBookListRepository implements BookListRepository {
          best.amount_minor, best.currency, best.url, best.fetched_at, best.store_name
        from book_list_item i
        join book b on b.book_id = i.book_id
+       cross join (select ?::char(3) as currency) lo
        left join lateral (
          select q.amount_minor, q.currency, q.url, q.fetched_at, s.store_name
          from (select distinct on (q.edition_id, q.store_id) q.*
@@ -75,8 +79,11 @@ export class SqlBookListRepository implements BookListRepository {
                where e.book_id = b.book_id and q.quote_kind = 'daily' and not q.suspect
                order by q.edition_id, q.store_id, q.fetched_at desc) q
          join store s on s.store_id = q.store_id
+         left join lateral (${rateSql('q.currency', 'lo.currency', utcDaySql('q.fetched_at'))}) r on true
          where q.availability <> 'out_of_stock'
-         order by (q.currency = ?) desc, q.amount_minor asc, q.fetched_at desc
+         order by (q.currency = lo.currency) desc,
+           ${convertedMinorSql('q.amount_minor', 'r.rate', 'q.currency', minorDigitsSql('lo.currency'))} asc nulls last,
+           q.currency, q.amount_minor asc, q.fetched_at desc
          limit 1
        ) best on true
        where i.list_id = ?
