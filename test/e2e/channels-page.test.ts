@@ -1,6 +1,7 @@
 // The channels page in a real browser against a real service and a real webhook receiver on 127.0.0.1: add a webhook
 // (its secret shown once, copied), test it and see "Delivered" while the receiver gets a signed POST, see a refused
-// test's reason, add an e-mail digest, a bad ntfy URL's error beside its field, disable and delete with confirmation.
+// test's reason, add an e-mail digest, a bad ntfy URL's error beside its field, disable and delete with confirmation,
+// and a row's open confirmation kept while another row's change draws the list again.
 import { createHmac } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -188,6 +189,39 @@ describe('the channels page', () => {
     await digest.waitFor({ state: 'detached' });
     await expectText(page.locator('#channel-list .empty'), 'No channels yet');
     expect(await channelsOf(token)).toEqual([]);
+    await s.close();
+  });
+
+  it("keeps another row's open delete confirmation when one row's change draws the list again", async () => {
+    const token = h.t.token('channels-busy', { email: 'busy@example.org' });
+    for (const target of ['first@example.org', 'second@example.org']) {
+      const created = await h.t.call('POST', '/api/user/channels', { token, body: { kind: 'email', target } });
+      expect(created.status, created.text).toBe(201);
+    }
+    const s = await openSession(h, 'channels busy');
+    const { page } = s;
+    await signIn(page, token);
+    await page.goto('/channels.html');
+    const first = row(page, 'first@example.org');
+    const second = row(page, 'second@example.org');
+    await expectText(second.locator('.tag'), 'Enabled');
+
+    // A delete to confirm in one row; the other row is disabled meanwhile (the list is read and drawn again).
+    await first.getByRole('button', { name: /^Delete/ }).click();
+    await expectText(first.getByRole('group'), 'Delete this channel?');
+    await second.getByRole('button', { name: /^Disable/ }).click();
+    await expectText(second.locator('.tag'), 'Disabled');
+    expect(await first.getByRole('group').isVisible()).toBe(true);
+    expect(await first.getByRole('button', { name: /^Delete/ }).isDisabled()).toBe(true);
+    await s.shot('confirmation kept');
+
+    // Closed, it is an ordinary row again: the next redraw shows it afresh.
+    await first.getByRole('button', { name: 'Keep it' }).click();
+    await second.getByRole('button', { name: /^Enable/ }).click();
+    await expectText(second.locator('.tag'), 'Enabled');
+    expect(await first.getByRole('group').isHidden()).toBe(true);
+    expect(await first.getByRole('button', { name: /^Delete/ }).isEnabled()).toBe(true);
+    expect(await channelsOf(token)).toHaveLength(2);
     await s.close();
   });
 });

@@ -40,11 +40,24 @@ const ALERT_KIND_NAMES: Record<string, string> = {
 };
 
 startPage(async ({ errors }) => {
+  // Rows the reader is in the middle of (a delete to confirm, a test waiting for its outcome), by channel: the list
+  // drawn again after another row's change shows them as they are, instead of fresh rows that would close the
+  // confirmation and lose the test's outcome.
+  const busy = new Map<number, Node>();
   const channels: CollectionView<Channel> = new CollectionView<Channel>(byId('channel-list'), {
     label: 'Channels',
     emptyText: 'No channels yet: add one below. Your alerts still show on the alerts page.',
     errors,
-    renderItem: (channel) => channelRow(channel, errors, () => channels.reload()),
+    renderItem: (channel) =>
+      busy.get(channel.channel_id) ??
+      channelRow(channel, errors, {
+        // Only this row's own entry is let go: a row drawn afresh (after its own change) may be busy by now.
+        busy: (row, on) => {
+          if (on) busy.set(channel.channel_id, row);
+          else if (busy.get(channel.channel_id) === row) busy.delete(channel.channel_id);
+        },
+        changed: () => channels.reload(),
+      }),
   });
   const secret = secretPanel();
   for (const kind of ['email', 'webhook', 'ntfy'] as const) {
@@ -115,8 +128,23 @@ function describeTarget(channel: Channel): string {
   return channel.kind === 'email' ? "your account's address (it has none yet)" : '—';
 }
 
-function channelRow(initial: Channel, errors: ErrorDisplay, changed: () => Promise<void>): Node {
+interface RowEvents {
+  /** The reader started or ended something in the row (a delete to confirm, a test); `row` is the row's root. */
+  busy: (row: Node, on: boolean) => void;
+  /** The row changed its channel: the list is drawn again (this row afresh). */
+  changed: () => Promise<void>;
+}
+
+function channelRow(initial: Channel, errors: ErrorDisplay, events: RowEvents): Node {
   let channel = initial;
+  let confirming = false;
+  let testing = false;
+  const noteBusy = () => events.busy(root, confirming || testing);
+  const changed = () => {
+    confirming = testing = false;
+    noteBusy();
+    return events.changed();
+  };
   const id = channel.channel_id;
   const name = `${KIND_NAMES[channel.kind]} ${describeTarget(channel)}`;
   // Each button says which channel it acts on to a screen reader; the row shows it once.
@@ -132,6 +160,8 @@ function channelRow(initial: Channel, errors: ErrorDisplay, changed: () => Promi
   const test = el('button', { type: 'button' }, 'Send a test', about(name));
   test.addEventListener('click', async () => {
     test.disabled = true;
+    testing = true;
+    noteBusy();
     status.classList.remove('failed');
     status.textContent = 'Sending a test message…';
     const before = channel.last_delivery;
@@ -152,6 +182,8 @@ function channelRow(initial: Channel, errors: ErrorDisplay, changed: () => Promi
       errors.show(error, 'Testing the channel');
     } finally {
       test.disabled = false;
+      testing = false;
+      noteBusy();
     }
   });
 
@@ -176,11 +208,15 @@ function channelRow(initial: Channel, errors: ErrorDisplay, changed: () => Promi
   remove.addEventListener('click', () => {
     confirm.hidden = false;
     remove.disabled = true;
+    confirming = true;
+    noteBusy();
     confirmYes.focus();
   });
   confirmNo.addEventListener('click', () => {
     confirm.hidden = true;
     remove.disabled = false;
+    confirming = false;
+    noteBusy();
     remove.focus();
   });
   confirmYes.addEventListener('click', async () => {
@@ -197,7 +233,7 @@ function channelRow(initial: Channel, errors: ErrorDisplay, changed: () => Promi
 
   const kinds = channel.alert_kinds.map((k) => ALERT_KIND_NAMES[k] ?? k).join(', ');
   const when = channel.kind === 'email' ? (channel.delivery === 'daily_digest' ? 'a daily digest' : 'at once') : null;
-  return el('div', { class: `channel${channel.is_enabled ? '' : ' disabled'}`, 'data-channel-id': id },
+  const root = el('div', { class: `channel${channel.is_enabled ? '' : ' disabled'}`, 'data-channel-id': id },
     el('div', { class: 'row' },
       el('span', { class: 'title' }, KIND_NAMES[channel.kind]),
       el('span', { class: 'channel-target' }, describeTarget(channel)),
@@ -207,4 +243,5 @@ function channelRow(initial: Channel, errors: ErrorDisplay, changed: () => Promi
     status,
     el('div', { class: 'row' }, test, toggle, remove),
     confirm);
+  return root;
 }
