@@ -9,9 +9,9 @@ export interface JsonLdBlocks {
 // `<` factored out: the engine then tries the openings only where a `<` is (a markup-heavy page has many). `<h1`
 // costs the scan nothing more: its `<` is tried anyway. The openings match in lower case only, plus a *candidate*
 // wherever an upper-case letter comes before the name is complete (`<S`, `<sC`, `<meT`, `<H`): ANY_CASE_TAG then
-// settles it. Case-insensitive, the engine tries twice the letters at every `<` and this scan cost about twice as much
-// (page (3) of bench/extraction.ts: 1.5–1.9 against 0.8–0.9 ms); nextTag finds what `/<(?:!--|script\b([^>]*)>|meta\b|h1[\s>])/gi`
-// finds, in order.
+// settles it. Case-insensitive, the engine tries twice the letters at every `<` and this scan cost about twice as
+// much (page (3) of bench/extraction.ts: 1.5–1.9 against 0.8–0.9 ms). nextTag finds what `/<(?:!--|script…)/gi` would
+// find, in order (test/unit/adapters/stores/extraction/page-scan-shortcuts.test.ts).
 const TAG = /<(?:!--|s(?:cript\b([^>]*)>|[A-Z]|c(?:[A-Z]|r(?:[A-Z]|i(?:[A-Z]|p[A-Z]))))|m(?:eta\b|[A-Z]|e(?:[A-Z]|t[A-Z]))|h1[\s>]|[SMH])/g;
 const ANY_CASE_TAG = /<(?:script\b([^>]*)>|meta\b|h1[\s>])/iy;
 /** What follows `</` in a script's closing tag. */
