@@ -9,6 +9,12 @@ import { getLogs, LOGGING_ENV, postLog, SHARED_SECRET, tapConsole } from './logg
 
 // `npm run start:logging` as a real process, and the API in LOGGING_MODE=remote in front of it.
 let db: TestDatabase;
+
+/**
+ * What a process just accepted is looked for this long: a fresh component or service writes through a log thread it
+ * starts on first use, and on a loaded runner its first write took longer than `eventually`'s 5 s (CI, 2026-11-30).
+ */
+const written = <T>(check: () => Promise<T>): Promise<T> => eventually(check, 15_000);
 beforeAll(async () => {
   db = await createTestDatabase();
 });
@@ -68,7 +74,7 @@ describe('the standalone logging component', () => {
       expect(deep.status, await deep.text()).toBe(400);
       expect(await postLog(url, { ...event, log_detail: { name: 'lone \ud800' } })).toBe(400);
       expect(await postLog(url, { ...event, log_event: 'alive_probe' })).toBe(202);
-      await eventually(async () => expect(await count('alive_probe')).toBe(1));
+      await written(async () => expect(await count('alive_probe')).toBe(1));
       expect(component.process.child.exitCode).toBeNull();
       expect(await count('deep_component_probe')).toBe(0);
     } finally {
@@ -96,7 +102,7 @@ describe('the standalone logging component', () => {
     try {
       const url = await component.url;
       expect(await postLog(url, { log_level: 'warn', log_source: 'alert', log_event: 'viewer_probe' })).toBe(202);
-      const page = await eventually(async () => {
+      const page = await written(async () => {
         const answer = await getLogs(url, '/logs?source=alert');
         expect(answer.body.data.map((r: { log_event: string }) => r.log_event)).toContain('viewer_probe');
         return answer;
@@ -123,7 +129,7 @@ describe('the API in LOGGING_MODE=remote', () => {
       expect(refused.body.error).toBe('unauthorized');
       expect(Date.now() - started).toBeLessThan(1000);
       expect((await api.call('GET', '/api/books')).status).toBe(200);
-      const lines = await eventually(async () => {
+      const lines = await written(async () => {
         const found = tap.lines().filter((l) => l.log_event === 'auth_failed');
         expect(found).toHaveLength(1);
         return found;
@@ -146,7 +152,7 @@ describe('the API in LOGGING_MODE=remote', () => {
       const before = Date.now();
       expect((await api.call('GET', '/api/books', { token: 'not.a.jwt' })).status).toBe(401);
       expect((await api.call('GET', '/api/books')).status).toBe(200);
-      const rows = await eventually(async () => {
+      const rows = await written(async () => {
         const found = await db.sql<{ log_time: Date; log_detail: unknown; log_instance: string }>(`select log_time, log_detail, log_instance from log where log_event = 'auth_failed' and log_time >= $1`, [
           new Date(before - 5),
         ]);
@@ -173,7 +179,7 @@ describe('the API in LOGGING_MODE=remote', () => {
       const N = 300;
       const statuses = await Promise.all(Array.from({ length: N }, () => api.call('GET', '/api/books', { token: 'burst.not.a-jwt' }).then((r) => r.status)));
       expect(statuses.every((s) => s === 401)).toBe(true);
-      await eventually(async () => {
+      await written(async () => {
         const found = await db.sql<{ n: string }>(`select count(*) as n from log where log_event = 'auth_failed' and log_time >= $1`, [before]);
         expect(Number(found[0]!.n)).toBe(N);
       });
