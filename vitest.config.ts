@@ -16,6 +16,8 @@ export default defineConfig({
     // As many as the most: tinypool ends an idle worker when there are more than the fewest, and a non-isolated fork
     // ended that way fails the run ("Terminating worker thread", vitest issues #8133 and #8564).
     minWorkers: 4,
+    // Read by the pools themselves, not per project: without it here each file still gets a fresh worker.
+    isolate: false,
     projects: [
       {
         test: {

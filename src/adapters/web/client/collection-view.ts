@@ -4,10 +4,23 @@ import { api, type Links, type Page } from './api.js';
 import { el, replaceChildren } from './dom.js';
 import type { ErrorDisplay } from './error-display.js';
 
+/**
+ * Given to a row renderer: `keep(row, true)` when the reader is in the middle of something in that row (a form open,
+ * a confirmation, a test waiting), `keep(row, false)` when done. Only the row kept is let go: a row drawn afresh
+ * meanwhile (after its own change) may be kept by now.
+ */
+export type KeepRow = (row: Node, kept: boolean) => void;
+
 export interface CollectionOptions<T> {
   /** Names the list for assistive technology ("Books"). */
   label: string;
-  renderItem: (item: T) => Node;
+  /** Draws one item; `keep` does nothing unless `keyOf` is given. */
+  renderItem: (item: T, keep: KeepRow) => Node;
+  /**
+   * Names an item across pages and re-reads. With it, a row kept (see `KeepRow`) is shown again as it is when the list
+   * is drawn again and still lists its item — the reader's draft, open confirmation and focus kept — instead of afresh.
+   */
+  keyOf?: (item: T) => number | string;
   /** A function when the text depends on the entry URL (a filter shows its own "nothing here"). */
   emptyText: string | (() => string);
   /** Orders one page's items before they are shown (the API's order otherwise). */
@@ -38,6 +51,7 @@ export class CollectionView<T> {
   private links: Links | null = null;
   private shown: T[] = [];
   private request = 0;
+  private readonly kept = new Map<number | string, Node>();
 
   constructor(private readonly root: HTMLElement, private readonly options: CollectionOptions<T>) {
     root.classList.add('collection');
@@ -104,7 +118,7 @@ export class CollectionView<T> {
   }
 
   private render(page: Page<T>, movedBy?: keyof Links): void {
-    // A row drawn again as it was (a page keeps a row being edited) keeps the focus it had: noted before the rows
+    // A kept row drawn again keeps the focus it had: noted before the rows
     // are built, as moving that row into its new item already takes the focus away.
     const focused = document.activeElement instanceof HTMLElement && this.list.contains(document.activeElement) ? document.activeElement : null;
     this.links = page._links;
@@ -116,7 +130,7 @@ export class CollectionView<T> {
       const itemGroup = this.options.groupOf?.(item) ?? null;
       if (itemGroup !== null && itemGroup !== group) rows.push(el('li', { class: 'group' }, el('h2', { class: 'group-heading' }, itemGroup)));
       group = itemGroup;
-      rows.push(el('li', { class: 'item' }, this.options.renderItem(item)));
+      rows.push(el('li', { class: 'item' }, this.row(item)));
     }
     replaceChildren(this.list, ...rows);
     if (focused?.isConnected) focused.focus({ preventScroll: true });
@@ -136,6 +150,19 @@ export class CollectionView<T> {
       (pressed.disabled ? fallback : pressed)?.focus();
     }
     this.options.onPage?.(page);
+  }
+
+  /** The item's kept row, else one drawn afresh. */
+  private row(item: T): Node {
+    const key = this.options.keyOf?.(item);
+    if (key === undefined) return this.options.renderItem(item, () => {});
+    return (
+      this.kept.get(key) ??
+      this.options.renderItem(item, (row, kept) => {
+        if (kept) this.kept.set(key, row);
+        else if (this.kept.get(key) === row) this.kept.delete(key);
+      })
+    );
   }
 }
 

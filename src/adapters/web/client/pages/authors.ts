@@ -1,6 +1,6 @@
 // Authors: search (from 3 characters), add, and edit a name with its aliases.
 import { api } from '../api.js';
-import { CollectionView } from '../collection-view.js';
+import { CollectionView, type KeepRow } from '../collection-view.js';
 import { byId, el, replaceChildren } from '../dom.js';
 import type { ErrorDisplay } from '../error-display.js';
 import { bindForm } from '../form-helper.js';
@@ -17,19 +17,14 @@ const MIN_QUERY = 3;
 const entry = (q: string) => `/api/authors?per_page=10${q ? `&q=${encodeURIComponent(q)}` : ''}`;
 
 startPage(async ({ errors }) => {
-  // Rows whose edit form is open, by author: a list drawn again meanwhile (a search answering while the reader
-  // edits) shows them as they are, the reader's changes and focus kept, instead of a fresh row with the form closed.
-  const editing = new Map<number, Node>();
+  // A row whose edit form is open is kept: a list drawn again meanwhile (a search answering while the reader edits)
+  // shows it as it is, the reader's changes and focus kept, instead of a fresh row with the form closed.
   const authors: CollectionView<Author> = new CollectionView<Author>(byId('author-list'), {
     label: 'Authors',
     emptyText: 'No authors found.',
     errors,
-    renderItem: (author) =>
-      editing.get(author.author_id) ??
-      authorRow(author, errors, {
-        editing: (row, open) => (open ? editing.set(author.author_id, row) : editing.delete(author.author_id)),
-        saved: () => authors.reload(),
-      }),
+    keyOf: (author) => author.author_id,
+    renderItem: (author, keep) => authorRow(author, errors, { editing: keep, saved: () => authors.reload() }),
   });
   void authors.show(entry(''));
 
@@ -70,7 +65,7 @@ startPage(async ({ errors }) => {
 
 interface RowEvents {
   /** The row's edit form was opened or closed (or saved: the list then draws the row afresh). */
-  editing: (row: Node, open: boolean) => void;
+  editing: KeepRow;
   saved: () => Promise<void>;
 }
 

@@ -2,7 +2,7 @@
 // (a webhook's signing secret is shown once), test it and see what happened, enable or disable it, delete it.
 import { api } from '../api.js';
 import { deliveryText, isNewAttempt, type LastDelivery, TEST_POLL } from '../channel-delivery.js';
-import { CollectionView } from '../collection-view.js';
+import { CollectionView, type KeepRow } from '../collection-view.js';
 import { byId, el, formatDate } from '../dom.js';
 import type { ErrorDisplay } from '../error-display.js';
 import { bindForm, type FormReader } from '../form-helper.js';
@@ -40,24 +40,14 @@ const ALERT_KIND_NAMES: Record<string, string> = {
 };
 
 startPage(async ({ errors }) => {
-  // Rows the reader is in the middle of (a delete to confirm, a test waiting for its outcome), by channel: the list
-  // drawn again after another row's change shows them as they are, instead of fresh rows that would close the
-  // confirmation and lose the test's outcome.
-  const busy = new Map<number, Node>();
+  // A row the reader is in the middle of (a delete to confirm, a test waiting for its outcome) is kept: the list drawn
+  // again after another row's change shows it as it is, the confirmation open and the test's outcome to come.
   const channels: CollectionView<Channel> = new CollectionView<Channel>(byId('channel-list'), {
     label: 'Channels',
     emptyText: 'No channels yet: add one below. Your alerts still show on the alerts page.',
     errors,
-    renderItem: (channel) =>
-      busy.get(channel.channel_id) ??
-      channelRow(channel, errors, {
-        // Only this row's own entry is let go: a row drawn afresh (after its own change) may be busy by now.
-        busy: (row, on) => {
-          if (on) busy.set(channel.channel_id, row);
-          else if (busy.get(channel.channel_id) === row) busy.delete(channel.channel_id);
-        },
-        changed: () => channels.reload(),
-      }),
+    keyOf: (channel) => channel.channel_id,
+    renderItem: (channel, keep) => channelRow(channel, errors, { busy: keep, changed: () => channels.reload() }),
   });
   const secret = secretPanel();
   for (const kind of ['email', 'webhook', 'ntfy'] as const) {
@@ -130,7 +120,7 @@ function describeTarget(channel: Channel): string {
 
 interface RowEvents {
   /** The reader started or ended something in the row (a delete to confirm, a test); `row` is the row's root. */
-  busy: (row: Node, on: boolean) => void;
+  busy: KeepRow;
   /** The row changed its channel: the list is drawn again (this row afresh). */
   changed: () => Promise<void>;
 }
