@@ -118,8 +118,8 @@ export class CollectionView<T> {
   }
 
   private render(page: Page<T>, movedBy?: keyof Links): void {
-    // A kept row drawn again keeps the focus it had: noted before the rows
-    // are built, as moving that row into its new item already takes the focus away.
+    // A kept row drawn again keeps the focus it had: noted before the rows are built, as moving that row into its
+    // new item already takes the focus away.
     const focused = document.activeElement instanceof HTMLElement && this.list.contains(document.activeElement) ? document.activeElement : null;
     this.links = page._links;
     const items = this.options.arrange ? this.options.arrange(page.data) : page.data;
