@@ -2,7 +2,7 @@
 import type { TestDatabase } from './test-database.js';
 
 let isbnSeq = 0;
-/** A valid ISBN-13, never repeated within one test file. */
+/** A valid ISBN-13, never repeated within one test worker (the files a worker runs share this module). */
 function freshIsbn(): string {
   const first12 = `979${String(++isbnSeq + 5_300_000).padStart(9, '0')}`;
   let sum = 0;

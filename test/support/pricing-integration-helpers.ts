@@ -3,7 +3,10 @@ import { expect } from 'vitest';
 import type { TestService } from './test-service.js';
 
 let isbnSeq = 0;
-/** A valid, never repeated ISBN-13 (979 8… prefix) within one test file. */
+/**
+ * A valid ISBN-13 (979 8… prefix), never repeated within one test worker. Which one a test gets depends on the files the
+ * worker ran before (they share this module): a test may not count on its value.
+ */
 export function pricingIsbn(): string {
   const first12 = `9798${String(++isbnSeq + 4_200_000).padStart(8, '0')}`;
   let sum = 0;
