@@ -10,6 +10,7 @@ import { SendDailyDigests } from '../../../src/application/alerts/send-daily-dig
 import { RequestScope } from '../../../src/application/shared/request-scope.js';
 import { type DemoStoreServer, startDemoStoreServer } from '../../../src/adapters/demo/stores/index.js';
 import { bookWithEdition, logsSince, type PricedEdition } from '../../support/pricing-integration-helpers.js';
+import { demoStoresAnswer } from '../../support/demo-answers.js';
 import { type SmtpTestServer, startSmtpTestServer } from '../../support/smtp-test-server.js';
 import { eventually, startTestService, type TestService } from '../../support/test-service.js';
 
@@ -72,20 +73,10 @@ async function channel(token: string, body: Record<string, unknown>): Promise<{ 
   return res.body;
 }
 
-/**
- * The book's paperback costs `amount` at the Paperback Palace and is found nowhere else: left alone, every demo store
- * prices every ISBN (a hash of it), so which other stores would offer the book depends on which ISBN the test got.
- */
-function onlyAtPaperbackPalace(isbn: string, amount: string): void {
-  for (const slug of ['paperback-palace', 'ebook-emporium', 'buchhandlung', 'corner-bookshop'] as const) {
-    demo.set(slug, isbn, slug === 'paperback-palace' ? { kind: 'price', amount, availability: 'in_stock' } : { kind: 'not_found' });
-  }
-}
-
 /** A wished book whose one paperback costs `amount` at the Paperback Palace and nowhere else. */
 async function wishedBook(token: string, title: string, amount: string, maxPrice = '20.00'): Promise<PricedEdition & { wishId: number }> {
   const book = await bookWithEdition(t, title);
-  onlyAtPaperbackPalace(book.isbn, amount);
+  demoStoresAnswer(demo, book.isbn, { 'paperback-palace': [amount] });
   const wish = await t.call('POST', '/api/wishes', { token, body: { book_id: book.bookId, max_price: { amount: maxPrice, currency: 'EUR' } } });
   expect(wish.status, wish.text).toBe(201);
   return { ...book, wishId: wish.body.wish_id };
@@ -261,7 +252,7 @@ describe('with a slow mail server', () => {
     const token = slow.token('patient', { email: 'patient@example.test' });
     expect((await slow.call('PUT', '/api/user/preferences', { token, body: { country: 'DE', currency: 'EUR', formats: ['paperback'], alert_email: true } })).status).toBe(200);
     const book = await bookWithEdition(slow, 'Worth The Wait');
-    onlyAtPaperbackPalace(book.isbn, '9.00');
+    demoStoresAnswer(demo, book.isbn, { 'paperback-palace': ['9.00'] });
     expect((await slow.call('POST', '/api/wishes', { token, body: { book_id: book.bookId, max_price: { amount: '20.00', currency: 'EUR' } } })).status).toBe(201);
     const res = await slow.call('POST', `/api/editions/${book.editionId}/prices`);
     expect(res.status, res.text).toBe(201);

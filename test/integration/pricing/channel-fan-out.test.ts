@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DemoStoreServer, startDemoStoreServer } from '../../../src/adapters/demo/stores/index.js';
 import { CHANNEL_MESSAGES_PER_MINUTE, CHANNELS_PER_USER_MAX } from '../../../src/domain/alerts/channel-limits.js';
 import { bookWithEdition } from '../../support/pricing-integration-helpers.js';
+import { demoStoresAnswer } from '../../support/demo-answers.js';
 import { eventually, startTestService, type TestService } from '../../support/test-service.js';
 
 /** A receiver on 127.0.0.1 that records the path of every POST and answers 200. */
@@ -51,9 +52,7 @@ const createChannel = (token: string, body: Record<string, unknown>) => t.call('
 /** A wished book priced at the Paperback Palace only, fetched once: its first quote is under the max price, one alert. */
 async function alertOnce(token: string, title: string): Promise<void> {
   const book = await bookWithEdition(t, title);
-  for (const slug of ['paperback-palace', 'ebook-emporium', 'buchhandlung', 'corner-bookshop'] as const) {
-    demo.set(slug, book.isbn, slug === 'paperback-palace' ? { kind: 'price', amount: '9.00', availability: 'in_stock' } : { kind: 'not_found' });
-  }
+  demoStoresAnswer(demo, book.isbn, { 'paperback-palace': ['9.00'] });
   const wish = await t.call('POST', '/api/wishes', { token, body: { book_id: book.bookId, max_price: { amount: '20.00', currency: 'EUR' } } });
   expect(wish.status, wish.text).toBe(201);
   const fetched = await t.call('POST', `/api/editions/${book.editionId}/prices`, { token });

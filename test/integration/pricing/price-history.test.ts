@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DemoStoreServer, startDemoStoreServer } from '../../../src/adapters/demo/stores/index.js';
 import { addEdition, bookWithEdition, languageIdOf, pricingIsbn, storeIdByKey } from '../../support/pricing-integration-helpers.js';
+import { demoStoresAnswer } from '../../support/demo-answers.js';
 import { startTestService, type TestService } from '../../support/test-service.js';
 
 let demo: DemoStoreServer;
@@ -54,9 +55,7 @@ describe('GET /api/books/:bookId/price-history', () => {
     await dailyQuote(editionId, palace, 1280, daysAgo(2, 10));
     await dailyQuote(editionId, corner, 999, daysAgo(3), 'GBP');
     // A real fetch too: the on-demand path stores today's quote.
-    for (const store of ['paperback-palace', 'ebook-emporium', 'buchhandlung', 'corner-bookshop'] as const) {
-      demo.set(store, isbn, store === 'paperback-palace' ? { kind: 'price', amount: '12.10' } : { kind: 'not_found' });
-    }
+    demoStoresAnswer(demo, isbn, { 'paperback-palace': ['12.10'] });
     expect((await t.call('POST', `/api/editions/${editionId}/prices`)).status).toBe(201);
 
     const res = await t.call('GET', `/api/books/${bookId}/price-history`);

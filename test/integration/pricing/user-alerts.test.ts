@@ -1,9 +1,10 @@
 // User alerts: prices driven through the demonstration stores and the on-demand fetch;
 // alerts read through GET /api/alerts; e-mails caught by a real local SMTP server; alert_sent / alert_failed events.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DemoAvailability, type DemoStoreServer, type DemoStoreSlug, startDemoStoreServer } from '../../../src/adapters/demo/stores/index.js';
+import { DEMO_STORE_SLUGS, type DemoAvailability, type DemoStoreServer, type DemoStoreSlug, startDemoStoreServer } from '../../../src/adapters/demo/stores/index.js';
 import { freePort } from '../../support/database-for-tests.js';
 import { addEdition, bookWithEdition, languageIdOf, type LogRow, logsSince, storeIdByKey } from '../../support/pricing-integration-helpers.js';
+import { demoStoresAnswer } from '../../support/demo-answers.js';
 import { type SmtpTestServer, startSmtpTestServer } from '../../support/smtp-test-server.js';
 import { eventually, startTestService, type TestService } from '../../support/test-service.js';
 
@@ -31,9 +32,7 @@ beforeAll(async () => {
   demo = await startDemoStoreServer({ port: 0 });
   smtp = await startSmtpTestServer();
   t = await startTestService(testEnv(smtp.url));
-  for (const slug of ['paperback-palace', 'ebook-emporium', 'buchhandlung', 'corner-bookshop'] as const) {
-    stores[slug] = await storeIdByKey(t, `demo-${slug}`);
-  }
+  for (const slug of DEMO_STORE_SLUGS) stores[slug] = await storeIdByKey(t, `demo-${slug}`);
 });
 afterAll(async () => {
   await t?.stop();
@@ -97,15 +96,8 @@ async function wish(
   return res.body.wish_id;
 }
 
-type Offer = readonly [amount: string, availability?: DemoAvailability];
-
 /** What every demonstration store answers for `isbn`: the given offers, `not_found` everywhere else. */
-function storesAnswer(isbn: string, offers: Partial<Record<DemoStoreSlug, Offer>>): void {
-  for (const slug of ['paperback-palace', 'ebook-emporium', 'buchhandlung', 'corner-bookshop'] as const) {
-    const offer = offers[slug];
-    demo.set(slug, isbn, offer ? { kind: 'price', amount: offer[0], availability: offer[1] ?? 'in_stock' } : { kind: 'not_found' });
-  }
-}
+const storesAnswer = (isbn: string, offers: Parameters<typeof demoStoresAnswer>[2]): void => demoStoresAnswer(demo, isbn, offers);
 
 /** The on-demand fetch: every store that answered with a price gives one new quote. */
 async function fetchPrices(service: TestService, editionId: number, expectedQuotes: number): Promise<any[]> {

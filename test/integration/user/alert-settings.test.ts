@@ -8,6 +8,7 @@ import { type DemoStoreServer, startDemoStoreServer } from '../../../src/adapter
 import { ChannelSender } from '../../../src/application/alerts/ports/channel-sender.js';
 import { RecordingChannelSender } from '../../support/fakes/recording-channel-sender.js';
 import { bookWithEdition, logsSince, storeIdByKey } from '../../support/pricing-integration-helpers.js';
+import { demoStoresAnswer } from '../../support/demo-answers.js';
 import { eventually, startTestService, type TestService } from '../../support/test-service.js';
 import { expectError } from './user-space-helpers.js';
 
@@ -132,9 +133,7 @@ describe('alerts of the new kinds from new quotes', () => {
     const wished = await t.call('POST', '/api/wishes', { token, body: { book_id: book.bookId } });
     const palace = await storeIdByKey(t, 'demo-paperback-palace');
     const priceAt = async (amount: string) => {
-      for (const slug of ['paperback-palace', 'ebook-emporium', 'buchhandlung', 'corner-bookshop'] as const) {
-        demo.set(slug, book.isbn, slug === 'paperback-palace' ? { kind: 'price', amount, availability: 'in_stock' } : { kind: 'not_found' });
-      }
+      demoStoresAnswer(demo, book.isbn, { 'paperback-palace': [amount] });
       const res = await t.call('POST', `/api/editions/${book.editionId}/prices`);
       expect(res.status, res.text).toBe(201);
     };
@@ -177,9 +176,7 @@ describe('alerts of the new kinds from new quotes', () => {
     const book = await bookWithEdition(t, 'The Quiet Chronicle');
     const wished = await t.call('POST', '/api/wishes', { token, body: { book_id: book.bookId } });
     for (const amount of ['30.00', '3.00']) {
-      for (const slug of ['paperback-palace', 'ebook-emporium', 'buchhandlung', 'corner-bookshop'] as const) {
-        demo.set(slug, book.isbn, slug === 'paperback-palace' ? { kind: 'price', amount, availability: 'in_stock' } : { kind: 'not_found' });
-      }
+      demoStoresAnswer(demo, book.isbn, { 'paperback-palace': [amount] });
       expect((await t.call('POST', `/api/editions/${book.editionId}/prices`)).status).toBe(201);
     }
     const listed = (await t.call('GET', '/api/alerts?per_page=100', { token })).body.data as Array<Record<string, unknown>>;
