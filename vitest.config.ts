@@ -5,8 +5,7 @@ import { defineConfig } from 'vitest/config';
 // instead of 40 s. Integration tests run in forked processes (signals, child processes, process-wide listeners)
 // against one PostgreSQL (globalSetup), and the files a fork runs share its module graph too: each file used to pay
 // a fresh import of the whole service (transform, collect): `npm test` took 567 s shared against 878 s isolated in
-// a clean-clone `.ci/run` (2026-12-01, two cores). Files leave no process-wide state behind them (listeners, timers,
-// servers are closed in their hooks), which sharing requires.
+// a clean-clone `.ci/run` (2026-12-01, two cores). What that asks of a test file: docs/testing.md.
 export default defineConfig({
   test: {
     reporters: ['default'],
@@ -16,7 +15,8 @@ export default defineConfig({
     // As many as the most: tinypool ends an idle worker when there are more than the fewest, and a non-isolated fork
     // ended that way fails the run ("Terminating worker thread", vitest issues #8133 and #8564).
     minWorkers: 4,
-    // Read by the pools themselves, not per project: without it here each file still gets a fresh worker.
+    // For both projects. Here, not per project: the pools read it from the root config, and set on a project only,
+    // each file still got a fresh worker.
     isolate: false,
     projects: [
       {
@@ -25,7 +25,6 @@ export default defineConfig({
           include: ['test/unit/**/*.test.ts'],
           setupFiles: ['test/support/setup-file.ts'],
           pool: 'threads',
-          isolate: false,
           testTimeout: 30_000,
         },
       },
@@ -36,7 +35,6 @@ export default defineConfig({
           globalSetup: ['test/support/global-setup.ts'],
           setupFiles: ['test/support/setup-file.ts'],
           pool: 'forks',
-          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 120_000,
         },

@@ -37,6 +37,9 @@ export interface CollectionOptions<T> {
   groupOf?: (item: T) => string;
 }
 
+/** The `keep` of a view without `keyOf`: its rows are always drawn afresh. */
+const KEEP_NOTHING: KeepRow = () => {};
+
 const RELATIONS = [
   ['first', 'First'],
   ['prev', 'Previous'],
@@ -155,7 +158,7 @@ export class CollectionView<T> {
   /** The item's kept row, else one drawn afresh. */
   private row(item: T): Node {
     const key = this.options.keyOf?.(item);
-    if (key === undefined) return this.options.renderItem(item, () => {});
+    if (key === undefined) return this.options.renderItem(item, KEEP_NOTHING);
     return (
       this.kept.get(key) ??
       this.options.renderItem(item, (row, kept) => {
