@@ -108,6 +108,33 @@ describe('title search (bounded walk, then the trigram index)', () => {
     expect(sent.some((sql) => sql.includes('materialized'))).toBe(false);
   });
 
+  it('goes on walking from the row where the last walk stopped, as far as its matches say the page lies', async () => {
+    const walks = async (request: PageRequest): Promise<{ found: number[]; params: unknown[][] }> => {
+      const params: unknown[][] = [];
+      const found = await withinSearchTimeout(orm.em.fork(), 2_000, ({ read }) =>
+        titleMatches((sql, values) => (params.push([...values]), read(sql, values)), '%far off%', request, BUDGET),
+      );
+      return { found, params };
+    };
+    // The probe of 100 rows finds books 40 and 80; 4 more are wanted at one in 50: 250 rows more, past the 100th row (a
+    // walk's values: the pattern, the rows it skips less one, the rows it reads, and the matches still wanted).
+    const first = await walks({ window: { kind: 'first' }, size: 5 });
+    expect(first.found).toEqual([40, 80, 120, 160, 200, 240]);
+    expect(first.params).toEqual([
+      ['%far off%', 100, 6],
+      ['%far off%', 99, 250, 4],
+    ]);
+    // Read backwards from the last page: the probe finds 3,000, 2,960 and 2,920, and the second walk goes on past its
+    // 100th row for the 3 books still wanted (125 rows).
+    const last = await walks({ window: { kind: 'last' }, size: 5 });
+    expect(last.found).toEqual([3_000, 2_960, 2_920, 2_880, 2_840, 2_800]);
+    expect(last.params[1]).toEqual(['%far off%', 99, 125, 3]);
+    // After a key: the skip counts from it.
+    const after = await walks({ window: { kind: 'after', key: 1_000 }, size: 5 });
+    expect(after.found).toEqual([1_040, 1_080, 1_120, 1_160, 1_200, 1_240]);
+    expect(after.params[1]).toEqual(['%far off%', 1_000, 99, 250, 4]);
+  });
+
   it('turns to the index at once for a single word the probe finds nothing of', async () => {
     const { found, sent } = await recorded('%late%', { window: { kind: 'first' }, size: 5 });
     expect(found).toEqual([152, 156, 160, 164, 168, 172]);

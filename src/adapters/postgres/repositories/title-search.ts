@@ -19,15 +19,18 @@ export interface TitleWalkBudget {
 
 export const DEFAULT_TITLE_WALK: TitleWalkBudget = { probeRows: 4_000, maxRows: 50_000 };
 
-/** The probe is a small sample: walk half as far again as it suggests. */
-const WALK_MARGIN = 1.5;
+/**
+ * The walk goes on from where it stopped, as far as the matches found so far say the page's remaining rows lie, and this
+ * much further: a shorter step costs one more statement, a longer one rows read for nothing.
+ */
+const WALK_MARGIN = 1.25;
 /**
  * A probe that finds nothing says little of a term a little rarer than one row in `probeRows`, and for a phrase the
  * index it would turn to can cost far more than a walk: words that are common on their own ("silent river") make a
  * rare phrase of common trigrams (at 10M books its index query took 390 ms, against some 15 ms of walking). So an empty
- * probe of a phrase is followed by one this many times longer (when the budget allows) before the index. A single word
- * goes to the index at once: a word rarer than the probe has rare trigrams too, and searches by an author's name (none
- * in titles) would each pay the longer walk for nothing (about 5 ms at 1M books).
+ * probe of a phrase is followed by a walk this many times longer in all (when the budget allows) before the index. A
+ * single word goes to the index at once: a word rarer than the probe has rare trigrams too, and searches by an author's
+ * name (none in titles) would each pay the longer walk for nothing (about 5 ms at 1M books).
  */
 const SECOND_PROBE_FACTOR = 4;
 
@@ -50,7 +53,8 @@ export function titleMatches(read: SqlRead, pattern: string, request: PageReques
 
 /**
  * Ids of the first `request.size + 1` rows of `search.table` past the page's key whose `search.text` contains
- * `pattern` (a LIKE pattern), in the page's read order: the walk of the key, or the trigram index, as the walk finds.
+ * `pattern` (a LIKE pattern), in the page's read order: walks of the key, each going on where the last stopped, or the
+ * trigram index, as the walks find.
  */
 export async function containsMatches(
   read: SqlRead,
@@ -59,60 +63,91 @@ export async function containsMatches(
   request: PageRequest,
   budget: TitleWalkBudget,
 ): Promise<number[]> {
+  const limit = request.size + 1;
+  const phrase = isPhrase(pattern);
+  const found: number[] = [];
+  let walked = 0;
+  let rows = budget.probeRows;
+  while (rows > 0) {
+    const step = await walkOn(read, search, pattern, request, { skip: walked, rows, wanted: limit - found.length });
+    walked += rows;
+    found.push(...step.found);
+    if (found.length === limit || step.ended) return found;
+    rows = nextWalk(found.length, walked, limit, phrase, budget);
+  }
+  return indexMatches(read, search, pattern, request);
+}
+
+/**
+ * How many more rows to walk, or 0 to turn to the index: as far as the rate of matches so far says the page's remaining
+ * rows lie, when the whole walk stays within the budget. A phrase is walked as far as the budget allows all the same: the
+ * estimate rests on a handful of matches (one title in 1,400 for `silent river`: the probe finds 2.8 on average, and
+ * with two or fewer — nearly half the time — the estimate passes 50,000 rows), and a phrase's index query costs what the
+ * posting lists of its common trigrams cost (135–390 ms at 10M books), against 10–12 ms for the longest walk.
+ */
+function nextWalk(matches: number, walked: number, limit: number, phrase: boolean, budget: TitleWalkBudget): number {
+  const left = budget.maxRows - walked;
+  if (matches === 0) return phrase && walked === budget.probeRows ? Math.max(0, Math.min(left, (SECOND_PROBE_FACTOR - 1) * walked)) : 0;
+  const estimate = Math.ceil((WALK_MARGIN * walked * (limit - matches)) / matches);
+  if (estimate <= left) return estimate;
+  return phrase ? Math.max(0, left) : 0;
+}
+
+/** One walk of the key: past the page's key, it skips the rows earlier walks read, reads `rows`, and stops at `wanted` matches. */
+interface WalkStep {
+  skip: number;
+  rows: number;
+  wanted: number;
+}
+
+/**
+ * What a walk found: its first `step.wanted` matches, and whether it reached the table's end (then it has seen every
+ * row past the page's key).
+ */
+async function walkOn(read: SqlRead, search: ContainsSearch, pattern: string, request: PageRequest, step: WalkStep): Promise<Walked> {
   const { table, key, text } = search;
-  // Unqualified, so the same condition and order serve the walk, its outer query and the index query.
+  // Unqualified, so the same condition and order serve the walk and its outer query.
   const plan = planKeyset(key, 'asc', request);
-  const where = whereOf([plan.condition]);
-
-  // The walk's last row in read order is the table's last (`max`, or `min` read backwards) when it reached the end:
-  // then it has seen every row past the page's key, and its matches are all there are.
+  // A walk going on starts past the last row read before it, found again in the primary key alone (an index-only scan
+  // of the rows skipped costs a tenth of walking them again, and no statement of its own).
+  const start =
+    step.skip === 0
+      ? { condition: plan.condition, params: plan.params }
+      : {
+          condition: `${key} ${plan.reversed ? '<' : '>'} (select ${key} from ${table} ${whereOf([plan.condition])} order by ${plan.orderBy} offset ? limit 1)`,
+          params: [...plan.params, step.skip - 1],
+        };
+  // The walk's last row in read order is the table's last (`max`, or `min` read backwards) when it reached the end.
   const last = `(select ${plan.reversed ? 'min' : 'max'}(${key}) from ${table})`;
-  const walk = async (rows: number): Promise<Walked> => {
-    // The inner limit pins the plan to the primary key: the first `rows` rows past the key, in key order. The row at
-    // the table's end comes back too, matching or not, as the last one in read order: the outer limit (one more than
-    // the page) keeps it whenever the page is not full.
-    const answer = await read(
-      `select w.${key}, w.hit, w.${key} = ${last} as at_end
-       from (select t.${key}, t.${text} like ? as hit from ${table} t ${where} order by ${plan.orderBy} limit ?) w
-       where w.hit or w.${key} = ${last} order by ${plan.orderBy} limit ?`,
-      [pattern, ...plan.params, rows, plan.limit + 1],
-    );
-    const found = answer.filter((r) => r.hit === true).map((r) => toId(r[key]));
-    return { found: found.slice(0, plan.limit), ended: answer.some((r) => r.at_end === true) };
-  };
+  // The inner limit pins the plan to the primary key: the next `rows` rows, in key order, read as a stream that the outer
+  // limit stops at the last match wanted. The row at the table's end comes back too, matching or not, after every match:
+  // the outer limit keeps it whenever fewer matches are found.
+  const answer = await read(
+    `select w.${key}, w.hit, w.${key} = ${last} as at_end
+     from (select t.${key}, t.${text} like ? as hit from ${table} t ${whereOf([start.condition])} order by ${plan.orderBy} limit ?) w
+     where w.hit or w.${key} = ${last} order by ${plan.orderBy} limit ?`,
+    [pattern, ...start.params, step.rows, step.wanted],
+  );
+  const found = answer.filter((r) => r.hit === true).map((r) => toId(r[key]));
+  return { found, ended: answer.some((r) => r.at_end === true) };
+}
 
-  let walked = budget.probeRows;
-  let { found, ended } = await walk(walked);
-  if (found.length === plan.limit || ended) return found;
-  if (found.length === 0 && isPhrase(pattern) && SECOND_PROBE_FACTOR * walked <= budget.maxRows) {
-    walked *= SECOND_PROBE_FACTOR;
-    ({ found, ended } = await walk(walked));
-    if (found.length === plan.limit || ended) return found;
-  }
-  if (found.length > 0) {
-    const estimate = Math.ceil((WALK_MARGIN * walked * plan.limit) / found.length);
-    // A phrase estimated past the budget is still walked as far as the budget allows: the estimate rests on a handful
-    // of matches (one title in 1,400 for `silent river`: the probe finds 2.8 on average, and with two or fewer — nearly
-    // half the time — the estimate passes 50,000 rows), and a phrase's index query costs what the posting lists of its
-    // common trigrams cost (135–390 ms at 10M books), against 10–12 ms for the longest walk.
-    const rows = estimate <= budget.maxRows ? estimate : isPhrase(pattern) ? budget.maxRows : null;
-    if (rows !== null && rows > walked) {
-      walked = rows;
-      ({ found, ended } = await walk(walked));
-      if (found.length === plan.limit || ended) return found;
-    }
-  }
-  // Every match comes through the trigram index (a rare term), then the page; MATERIALIZED keeps PostgreSQL from
-  // turning this back into a walk of the primary key.
+/**
+ * Every match through the trigram index (a rare term), then the page; MATERIALIZED keeps PostgreSQL from turning this
+ * back into a walk of the primary key.
+ */
+async function indexMatches(read: SqlRead, search: ContainsSearch, pattern: string, request: PageRequest): Promise<number[]> {
+  const { table, key, text } = search;
+  const plan = planKeyset(key, 'asc', request);
   const indexed = await read(
     `with m as materialized (select t.${key} from ${table} t where t.${text} like ?)
-     select ${key} from m ${where} order by ${plan.orderBy} limit ?`,
+     select ${key} from m ${whereOf([plan.condition])} order by ${plan.orderBy} limit ?`,
     [pattern, ...plan.params, plan.limit],
   );
   return indexed.map((r) => toId(r[key]));
 }
 
-/** What a walk of the primary key found: its matches (at most a page), and whether it reached the table's end. */
+/** What a walk of the primary key found: its first matches wanted, and whether it reached the table's end. */
 interface Walked {
   found: number[];
   ended: boolean;
