@@ -7,8 +7,16 @@ interface QueryResult {
 }
 type QueryCallback = (error: Error | null, result: QueryResult | QueryResult[]) => void;
 
-/** A read with `?` placeholders and its rows: selectRows bound to one entity manager, or to one connection's session. */
-export type SqlRead = (sql: string, params: readonly unknown[]) => Promise<Array<Record<string, unknown>>>;
+/**
+ * A read with `?` placeholders and its rows: selectRows bound to one entity manager, or to one connection's session.
+ * `how.prepare` marks a statement of a fixed text (its values all in `params`) read on every request: a session that can
+ * prepares it once per connection (timed-reads.ts); other reads run it as they run any.
+ */
+export type SqlRead = (sql: string, params: readonly unknown[], how?: ReadHow) => Promise<Array<Record<string, unknown>>>;
+
+export interface ReadHow {
+  prepare?: boolean;
+}
 type TypeParser = (text: string) => unknown;
 
 interface QueryConfig {

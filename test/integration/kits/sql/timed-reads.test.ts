@@ -117,6 +117,58 @@ describe('readsWithTimeout', () => {
     });
   });
 
+  describe('a read marked prepare', () => {
+    const prepared = "select name, statement from pg_prepared_statements where name like 'sw\\_timed\\_%' order by prepare_time";
+    const byRange = 'select n, current_setting(\'transaction_read_only\') as ro from timed_probe where n between ? and ? order by n';
+
+    it('is prepared once per connection and executed in the session, its rows as an inlined read gives them', async () => {
+      await withSingleConnection(async (single) => {
+        const first = await readsWithTimeout(single, 1_500, ({ read }) => read(byRange, [2, 3], { prepare: true }));
+        const second = await readsWithTimeout(single, 1_500, ({ readLast }) => readLast(byRange, [9, 10], { prepare: true }));
+        const inlined = await readsWithTimeout(single, 1_500, ({ read }) => read(byRange, [2, 3]));
+        expect(first).toEqual(inlined);
+        expect(first).toEqual([{ n: 2, ro: 'on' }, { n: 3, ro: 'on' }]);
+        expect(second).toEqual([{ n: 9, ro: 'on' }, { n: 10, ro: 'on' }]);
+        const statements = await selectRows(single, prepared, []);
+        expect(statements).toHaveLength(1);
+        expect(String(statements[0]!.statement)).toContain('between $1 and $2');
+      });
+    });
+
+    it('answers each read of a batch with its own rows, a statement prepared in the batch or not', async () => {
+      await withSingleConnection(async (single) => {
+        const [a, b, c, d] = await readsWithTimeout(single, 1_500, ({ read }) =>
+          Promise.all([
+            read('select ?::int as one', [1]),
+            read(byRange, [1, 1], { prepare: true }),
+            read(byRange, [4, 5], { prepare: true }),
+            read('select n from timed_probe where n = ?', [7], { prepare: true }),
+          ]),
+        );
+        expect(a).toEqual([{ one: 1 }]);
+        expect(b).toEqual([{ n: 1, ro: 'on' }]);
+        expect(c).toEqual([{ n: 4, ro: 'on' }, { n: 5, ro: 'on' }]);
+        expect(d).toEqual([{ n: 7 }]);
+        expect(await selectRows(single, prepared, [])).toHaveLength(2);
+      });
+    });
+
+    it('after a batch with a prepare fails, prepares again under a new name: the next reads run', async () => {
+      await withSingleConnection(async (single) => {
+        const slow = 'select pg_sleep(?) as slept';
+        const failed = readsWithTimeout(single, 50, ({ read }) => read(slow, [2], { prepare: true }));
+        expect(isQueryCanceled(await failed.then(() => null, (caught: unknown) => caught))).toBe(true);
+        // The cancelled statement was prepared before it ran: the connection has it, under the old name.
+        const rows = await readsWithTimeout(single, 1_500, ({ read }) => read(slow, [0], { prepare: true }));
+        expect(rows).toEqual([{ slept: '' }]);
+        const names = (await selectRows(single, prepared, [])).map((row) => String(row.name));
+        expect(names).toHaveLength(2);
+        expect(names[0]).toMatch(/_0$/);
+        expect(names[1]).toMatch(/_1$/);
+      });
+    });
+  });
+
   it('inside the unit of work\'s transaction, reads what the transaction wrote and leaves it open', async () => {
     const seen = await em().transactional(async (tx) => {
       await tx.execute('insert into timed_probe (n) values (?)', [100]);
