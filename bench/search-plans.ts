@@ -40,7 +40,13 @@ const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
 pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
   const config = args[0];
   const text = typeof config === 'string' ? config : (config as { text?: unknown; name?: unknown } | null)?.name ? null : (config as { text?: unknown } | null)?.text;
-  if (typeof text === 'string') sent.push(text);
+  if (typeof text === 'string') {
+    sent.push(text);
+    for (const statement of text.split(';\n')) {
+      const name = /^\s*prepare (\w+) as /i.exec(statement)?.[1];
+      if (name !== undefined) prepares.set(name, statement.trim());
+    }
+  }
   return query.apply(this, args);
 } as typeof pg.Client.prototype.query;
 
@@ -60,15 +66,27 @@ interface QueryPlans {
   statements: Statement[];
 }
 
-/** A search's own statements from what was sent: without the session's begin, set local and commit. */
+/** A search's own statements from what was sent: without the session's begin, set local, prepare and commit. */
 function statementsOf(texts: readonly string[]): string[] {
   return texts
     .flatMap((text) => text.split(';\n'))
     .map((sql) => sql.trim())
-    .filter((sql) => sql !== '' && !/^(begin|commit|rollback)\b/i.test(sql) && !/^set local /i.test(sql) && !/^begin read only; set local/i.test(sql));
+    .filter((sql) => sql !== '' && !/^(begin|commit|rollback|prepare)\b/i.test(sql) && !/^set local /i.test(sql) && !/^begin read only; set local/i.test(sql));
 }
 
+/** Every `prepare` the service's connections were sent (timed-reads.ts), by statement name. */
+const prepares = new Map<string, string>();
+const preparedHere = new Set<string>();
+
 async function explain(client: pg.Client, sql: string): Promise<Statement> {
+  // A prepared read is explained as `execute` on this connection, once it has the same statement prepared.
+  const name = /^execute (\w+)/i.exec(sql)?.[1];
+  if (name !== undefined && !preparedHere.has(name)) {
+    const prepare = prepares.get(name);
+    if (prepare === undefined) throw new Error(`No prepare was seen for ${name}`);
+    await client.query(prepare);
+    preparedHere.add(name);
+  }
   const { rows } = await client.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${sql}`);
   const lines = rows.map((row) => row['QUERY PLAN']);
   const number = (pattern: RegExp): number => Number(lines.map((line) => pattern.exec(line)?.[1]).find((value) => value !== undefined) ?? 0);
