@@ -80,7 +80,8 @@ export async function containsMatches(
 
 /**
  * How many more rows to walk, or 0 to turn to the index: as far as the rate of matches so far says the page's remaining
- * rows lie, when the whole walk stays within the budget. A phrase is walked as far as the budget allows all the same: the
+ * rows lie (a probe's length at least: a step costs a round trip and a skip past the rows already read, so the last
+ * match or two are not chased in slivers), when the whole walk stays within the budget. A phrase is walked as far as the budget allows all the same: the
  * estimate rests on a handful of matches (one title in 1,400 for `silent river`: the probe finds 2.8 on average, and
  * with two or fewer — nearly half the time — the estimate passes 50,000 rows), and a phrase's index query costs what the
  * posting lists of its common trigrams cost (135–390 ms at 10M books), against 10–12 ms for the longest walk.
@@ -88,7 +89,7 @@ export async function containsMatches(
 function nextWalk(matches: number, walked: number, limit: number, phrase: boolean, budget: TitleWalkBudget): number {
   const left = budget.maxRows - walked;
   if (matches === 0) return phrase && walked === budget.probeRows ? Math.max(0, Math.min(left, (SECOND_PROBE_FACTOR - 1) * walked)) : 0;
-  const estimate = Math.ceil((WALK_MARGIN * walked * (limit - matches)) / matches);
+  const estimate = Math.max(budget.probeRows, Math.ceil((WALK_MARGIN * walked * (limit - matches)) / matches));
   if (estimate <= left) return estimate;
   return phrase ? Math.max(0, left) : 0;
 }
