@@ -70,7 +70,7 @@ const PREPARED_TEXTS_MAX = 512;
  * the same shape (pricedWishesStatement) makes this a lookup without hashing the text again, and the page then
  * allocates none of its ~25 KB again.
  */
-function preparedOf(sql: string): { name: string; text: string } {
+export function preparedOf(sql: string): { name: string; text: string } {
   let prepared = preparedTexts.get(sql);
   if (prepared === undefined) {
     if (preparedTexts.size >= PREPARED_TEXTS_MAX) preparedTexts.clear();

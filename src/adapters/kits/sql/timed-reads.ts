@@ -1,6 +1,5 @@
-import { createHash } from 'node:crypto';
 import { type EntityManager, TransactionContext } from '@mikro-orm/postgresql';
-import { numberedPlaceholders, onPooledConnection, type PooledConnection, type ReadHow, resultsOf, type SqlRead } from './select-rows.js';
+import { onPooledConnection, type PooledConnection, preparedOf, type ReadHow, resultsOf, type SqlRead } from './select-rows.js';
 
 type Rows = Array<Record<string, unknown>>;
 
@@ -106,11 +105,11 @@ class TimedSession {
 
   /** `execute` of the connection's prepared statement of `sql`, with the `prepare` it needs first when it has none yet. */
   private executed(sql: string, params: readonly unknown[]): { text: string; prepare: string | null } {
-    const statement = statementOf(sql);
+    const statement = preparedOf(sql);
     const prepared = preparedOn(this.connection);
-    const name = prepared.nameOf(statement.key);
+    const name = prepared.nameOf(statement.name);
     const text = this.inline(params.length === 0 ? `execute ${name}` : `execute ${name}(${params.map(() => '?').join(', ')})`, params);
-    return { text, prepare: prepared.add(name) ? `prepare ${name} as ${statement.numbered}` : null };
+    return { text, prepare: prepared.add(name) ? `prepare ${name} as ${statement.text}` : null };
   }
 
   private enqueue(sql: string, params: readonly unknown[], how: ReadHow | undefined, last: boolean): Promise<Rows> {
@@ -167,39 +166,19 @@ class TimedSession {
   }
 }
 
-/** A statement's text with `$n` placeholders, and a key naming it (a hash of the text); worked out once per text. */
-interface Statement {
-  key: string;
-  numbered: string;
-}
-
-const statementTexts = new Map<string, Statement>();
-/** Callers keep their prepared texts few (shapes, never values): when full, the texts are simply worked out again. */
-const STATEMENTS_MAX = 256;
-
-function statementOf(sql: string): Statement {
-  let statement = statementTexts.get(sql);
-  if (statement === undefined) {
-    if (statementTexts.size >= STATEMENTS_MAX) statementTexts.clear();
-    const numbered = numberedPlaceholders(sql);
-    statement = { key: createHash('sha1').update(numbered).digest('hex').slice(0, 16), numbered };
-    statementTexts.set(sql, statement);
-  }
-  return statement;
-}
-
 /**
  * The statements a connection prepared for timed reads. Their names carry a generation: after a batch that failed with a
  * `prepare` in it, whether that statement exists is unknown, so the connection's next ones take new names (one left
- * behind costs the session a little memory, never an error). The prefix keeps them apart from the driver's named
- * statements (select-rows.ts's `sw_…`).
+ * behind costs the session a little memory, never an error). The suffix keeps them apart from the driver's named
+ * statements of the same text (select-rows.ts's preparedOf names them).
  */
 class PreparedStatements {
   private generation = 0;
   private readonly names = new Set<string>();
 
-  nameOf(key: string): string {
-    return `sw_timed_${key}_${this.generation}`;
+  /** The name of the statement the driver would name `driverName`, as prepared here. */
+  nameOf(driverName: string): string {
+    return `${driverName}_t${this.generation}`;
   }
 
   /** Notes `name` as prepared; false when it already was. */

@@ -115,15 +115,22 @@ export class MikroOrmBookRepository implements BookRepository {
         authorBookMatches(read, pattern, request, DEFAULT_AUTHOR_BOOKS),
       ]);
       const page = planKeyset('b.book_id', 'asc', request);
-      // Prepared on the connection: two shapes (either read order), planned once instead of on every search.
-      const rows = await readLast(
-        `select ${BOOK_COLUMNS} from book b where b.book_id in (select unnest(?::bigint[])) order by ${page.orderBy} limit ?`,
-        [bigintArray([...byTitle, ...byAuthor]), page.limit],
-        { prepare: true },
-      );
+      // Prepared on the connection: two texts (either read order), planned once instead of on every search.
+      const rows = await readLast(searchRowsStatement(page.orderBy), [bigintArray([...byTitle, ...byAuthor]), page.limit], { prepare: true });
       return sliceOf(rows.map(bookFromRow), page);
     });
   }
+}
+
+/** A search page's rows by their ids, one text per read order, built once (the prepared read looks it up by its text). */
+const searchRowsStatements = new Map<string, string>();
+function searchRowsStatement(orderBy: string): string {
+  let sql = searchRowsStatements.get(orderBy);
+  if (sql === undefined) {
+    sql = `select ${BOOK_COLUMNS} from book b where b.book_id in (select unnest(?::bigint[])) order by ${orderBy} limit ?`;
+    searchRowsStatements.set(orderBy, sql);
+  }
+  return sql;
 }
 
 function bookFromRow(row: Row): Book {
