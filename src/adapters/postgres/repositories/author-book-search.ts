@@ -26,7 +26,7 @@ export interface AuthorBooksBudget {
 
 /**
  * A common surname's authors stay in the database. Listed, `pemberton`'s 4,116 ids at 10M books made a statement of
- * 28 KB that the service built, sent and collected (a fifth of its CPU under a load of such searches went to garbage
+ * 28 KB that the service built, sent and collected (a fifth of its profile under a load of such searches was garbage
  * collection) and that PostgreSQL planned id by id; joined by hash, the walk reads its 20,000 links whole but the
  * statement took 4.0–4.3 against 6.0–6.4 ms (alternating, one connection), and counting stops at 33 authors instead of
  * reading all 4,116 (3.6 ms).
