@@ -19,7 +19,6 @@ export interface SeedSummary {
 
 /** Secondary indexes dropped during the bulk load and rebuilt from their own definitions afterwards. */
 const REBUILT_INDEXES = [
-  'book_title_search_trgm',
   'author_name_search_trgm',
   'book_author_author_idx',
   'book_title_key_idx',
@@ -28,9 +27,17 @@ const REBUILT_INDEXES = [
 ];
 /**
  * Constraints dropped during the bulk load and added back afterwards: book_author's primary key, which the two loaders
- * would otherwise fill side by side in two key ranges at once (half-full pages, a third larger, and slower to load).
+ * would otherwise fill side by side in two key ranges at once (half-full pages, a third larger, and slower to load), and
+ * title_word's, built once after the loaders have written the words with their chunks (insertTitleWords).
  */
-const REBUILT_CONSTRAINTS = ['book_author_pkey'];
+const REBUILT_CONSTRAINTS = ['book_author_pkey', 'title_word_pkey'];
+/**
+ * The title words (migration 34): each loader writes its chunk's words and any new vocabulary right after the chunk's
+ * books, in one statement each, instead of the book table's insert trigger; title_word's primary key (some 36M rows at
+ * 10M books) is then built once, the longest build, beside the others.
+ */
+const TITLE_WORDS_TRIGGER = 'title_words_insert';
+const TITLE_WORDS_PKEY = 'title_word_pkey';
 /** A word used nowhere else: titled "the quixotic <noun>" on one book in RARE_EVERY. */
 export const RARE_WORD = 'quixotic';
 const RARE_EVERY = 33_331;
@@ -101,6 +108,7 @@ export async function seedCatalog(url: string, options: SeedOptions, say: (line:
     await step('drop secondary indexes for the load', async () => {
       for (const index of indexes.rows) await client.query(`drop index ${index.indexname}`);
       for (const c of constraints.rows) await client.query(`alter table ${c.table} drop constraint ${c.name}`);
+      await client.query(`alter table book disable trigger ${TITLE_WORDS_TRIGGER}`);
     });
 
     const famousBooks = famousBookPlacement(options.books);
@@ -127,6 +135,7 @@ export async function seedCatalog(url: string, options: SeedOptions, say: (line:
         await loader.query('select setseed($1)', [chunkSeed(lo)]);
         await insertBooks(loader, lo, hi, famousBooks);
         await insertBookAuthors(loader, lo, hi, options.authors, famousBooks);
+        await insertTitleWords(loader, lo, hi);
         inserted += hi - lo + 1;
         const elapsed = (performance.now() - t0) / 1000;
         say(`  books ${fmt(inserted).padStart(9)} / ${fmt(options.books)} with their authors (${elapsed.toFixed(1)} s)`);
@@ -145,20 +154,18 @@ export async function seedCatalog(url: string, options: SeedOptions, say: (line:
     await client.query(`select setval(pg_get_serial_sequence('author', 'author_id'), (select max(author_id) from author))`);
     await client.query(`select setval(pg_get_serial_sequence('book', 'book_id'), (select max(book_id) from book))`);
 
+    await client.query(`alter table book enable trigger ${TITLE_WORDS_TRIGGER}`);
     const builds = [
-      ...constraints.rows.map((c) => ({
-        name: `add constraint ${c.name}`,
-        sql: `alter table ${c.table} add constraint ${c.name} ${c.definition}`,
-      })),
+      ...constraints.rows.map((c) => ({ name: `add constraint ${c.name}`, sql: `alter table ${c.table} add constraint ${c.name} ${c.definition}` })),
       ...indexes.rows.map((index) => ({ name: `create index ${index.indexname}`, sql: index.indexdef })),
     ];
     await buildSideBySide(builds, (await singleThreadedGin(client)) ? loaders : [client], step);
     for (const loader of loaders) await loader.query(`reset session_replication_role`).catch(() => undefined);
     // VACUUM as well as ANALYZE: otherwise autovacuum would visit the fresh tables in the middle of a measurement.
     // The book table on one connection, the others on the second: a VACUUM is one process per table.
-    await step('vacuum (analyze) book | author, book_author, author_word, author_vocab', () =>
+    await step('vacuum (analyze) book, title_word, title_vocab | author, book_author, author_word, author_vocab', () =>
       Promise.all([
-        client.query(`vacuum (analyze) book`),
+        client.query(`vacuum (analyze) book, title_word, title_vocab`),
         (loaders[1] ?? client).query(`vacuum (analyze) author, book_author, author_word, author_vocab`),
       ]),
     );
@@ -181,9 +188,9 @@ export async function seedCatalog(url: string, options: SeedOptions, say: (line:
 }
 
 /**
- * Runs the builds on the given connections, each taking the next one as it comes free, the trigram index of the
- * books' titles first (the longest by far). Before PostgreSQL 18 a GIN index is built by one process: beside it, the
- * other connection builds the rest, each build one process (10M books on PostgreSQL 15: one at a time 115 s, side by
+ * Runs the builds on the given connections, each taking the next one as it comes free, longest first (LONGEST_FIRST;
+ * title_word's primary key the longest by far, as the title's trigram index was until migration 34). Before PostgreSQL 18 a GIN index is built by
+ * one process, and so the builds run side by side, each one process (10M books on PostgreSQL 15: one at a time 115 s, side by
  * side 82 s with the B-tree builds' parallel workers, 71 s without them). From 18 on, every build has parallel workers
  * of its own and one at a time measured faster (10M books on PostgreSQL 18: the primary key 13.9 s and book_author's
  * index 12.2 s one at a time, 28.4 and 33.9 s side by side). Two builds on one table at once share its lock, except
@@ -194,7 +201,11 @@ async function buildSideBySide(
   connections: pg.Client[],
   step: (name: string, work: () => Promise<unknown>) => Promise<unknown>,
 ): Promise<void> {
-  const queue = [...builds].sort((a, b) => Number(b.name.endsWith(LONGEST_BUILD)) - Number(a.name.endsWith(LONGEST_BUILD)));
+  const rank = (name: string): number => {
+    const at = LONGEST_FIRST.indexOf(name);
+    return at < 0 ? LONGEST_FIRST.length : at;
+  };
+  const queue = [...builds].sort((a, b) => rank(a.name) - rank(b.name));
   await Promise.all(
     connections.map(async (connection) => {
       // Side by side, each build one process: a B-tree build's parallel workers would take the title index's core.
@@ -206,7 +217,11 @@ async function buildSideBySide(
     }),
   );
 }
-const LONGEST_BUILD = 'book_title_search_trgm';
+/**
+ * The builds that take longest, longest first (10M books on PostgreSQL 15, side by side: 52, 29, 17 and 11 s; the rest
+ * 2–4 s): each connection takes the longest left, so that the two finish together.
+ */
+const LONGEST_FIRST = [`add constraint ${TITLE_WORDS_PKEY}`, 'create index book_title_key_idx', 'create index book_author_author_idx', 'add constraint book_author_pkey'];
 
 /** Whether the server builds GIN indexes in one process (before PostgreSQL 18). */
 async function singleThreadedGin(client: pg.Client): Promise<boolean> {
@@ -217,6 +232,27 @@ async function singleThreadedGin(client: pg.Client): Promise<boolean> {
 /** random()'s seed for the chunk that starts at book `lo`: in [0, 1), the same on every run. */
 function chunkSeed(lo: number): number {
   return (lo % 999_983) / 999_983;
+}
+
+/**
+ * The title words of books `lo`–`hi`, as migration 34's trigger writes them: the words new to the vocabulary (a loader
+ * beside this one waits a moment for a word both add), then the books' words by their numbers.
+ */
+async function insertTitleWords(client: pg.Client, lo: number, hi: number): Promise<void> {
+  // title_words() without its distinct per title (a sort per book): one hash of the chunk's words, half the time.
+  await client.query(
+    `insert into title_vocab (word)
+     select distinct w.word from book b, unnest(string_to_array(b.title_search, ' ')) w(word)
+     where length(w.word) >= 3 and b.book_id between $1 and $2
+     order by 1 on conflict (word) do nothing`,
+    [lo, hi],
+  );
+  await client.query(
+    `insert into title_word (word_id, book_id)
+     select v.word_id, b.book_id from book b cross join lateral title_words(b.title_search) w(word)
+     join title_vocab v on v.word = w.word where b.book_id between $1 and $2`,
+    [lo, hi],
+  );
 }
 
 async function insertAuthors(client: pg.Client, total: number): Promise<void> {

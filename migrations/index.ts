@@ -32,6 +32,7 @@ import { Migration20261129000030_quote_evidence } from './Migration2026112900003
 import { Migration20261129000031_reference_rate_day } from './Migration20261129000031_reference_rate_day.js';
 import { Migration20261129000032_author_open_library } from './Migration20261129000032_author_open_library.js';
 import { Migration20261130000033_author_words } from './Migration20261130000033_author_words.js';
+import { Migration20261201000034_title_words } from './Migration20261201000034_title_words.js';
 
 export const migrationsList = [
   { name: 'Migration20261122000001_catalog', class: Migration20261122000001_catalog },
@@ -67,4 +68,5 @@ export const migrationsList = [
   { name: 'Migration20261129000031_reference_rate_day', class: Migration20261129000031_reference_rate_day },
   { name: 'Migration20261129000032_author_open_library', class: Migration20261129000032_author_open_library },
   { name: 'Migration20261130000033_author_words', class: Migration20261130000033_author_words },
+  { name: 'Migration20261201000034_title_words', class: Migration20261201000034_title_words },
 ];

@@ -1,14 +1,17 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openOrm } from '../../../src/adapters/postgres/database.js';
-import { planKeyset } from '../../../src/adapters/kits/sql/keyset.js';
+import { likeContains, planKeyset } from '../../../src/adapters/kits/sql/keyset.js';
 import { withinSearchTimeout } from '../../../src/adapters/postgres/repositories/search-timeout.js';
-import { titleMatches, type TitleWalkBudget } from '../../../src/adapters/postgres/repositories/title-search.js';
+import { BOOK_TITLES, containsMatches, titleMatches, type TitleWalkBudget } from '../../../src/adapters/postgres/repositories/title-search.js';
+import type { SqlRead } from '../../../src/adapters/kits/sql/select-rows.js';
 import type { PageRequest, PageWindow } from '../../../src/domain/shared/page.js';
 import { createTestDatabase, type TestDatabase } from '../../support/test-database.js';
 
-// Small budgets so that 3,000 books exercise every path: a full page from the probe, a second walk,
-// the trigram index, and a walk that reaches the end of the listing.
+// The title words answer every term here with three letters or digits in a row (title-words.ts); the walk of the book
+// table (containsMatches) answers the others, and is tested on its own below. Small budgets so that 3,000 books
+// exercise every path of the walk: a full page from the probe, a second walk, the index query, and a walk that reaches
+// the end of the listing.
 const BUDGET: TitleWalkBudget = { probeRows: 100, maxRows: 1_000 };
 const BOOKS = 3_000;
 
@@ -68,26 +71,94 @@ const windows: PageWindow[] = [
   { kind: 'before', key: 60 },
 ];
 
-describe('title search (bounded walk, then the trigram index)', () => {
-  for (const word of ['common', 'sparse', 'rare', 'tail', 'late bloom', 'late', 'far off', 'book 1', 'nothing at all']) {
-    it(`finds exactly what one plain statement finds: "${word}"`, async () => {
-      const pattern = `%${word}%`;
-      for (const window of windows) {
-        for (const size of [1, 5, 20, 100]) {
-          const request: PageRequest = { window, size };
-          const found = await withinSearchTimeout(orm.em.fork(), 2_000, ({ read }) => titleMatches(read, pattern, request, BUDGET));
-          expect(found, `${word} ${JSON.stringify(window)} size ${size}`).toEqual(await expected(pattern, request));
+const walk = (read: SqlRead, pattern: string, request: PageRequest): Promise<number[]> => containsMatches(read, BOOK_TITLES, pattern, request, BUDGET);
+const TERMS = ['common', 'sparse', 'rare', 'tail', 'late bloom', 'late', 'far off', 'book 1', 'nothing at all', 'mon', 'ok 12', 'e b', 'k 7 c', 'ff', '%', 'book 2_'];
+
+describe('title search: from the title words, else by walking the book table', () => {
+  const searches: Array<[string, (read: SqlRead, pattern: string, request: PageRequest) => Promise<number[]>]> = [
+    ['title search', (read, pattern, request) => titleMatches(read, pattern, request, BUDGET)],
+    ['walk alone', walk],
+  ];
+  for (const [name, search] of searches) {
+    for (const word of TERMS) {
+      it(`${name} finds exactly what one plain statement finds: "${word}"`, async () => {
+        const pattern = likeContains(word);
+        for (const window of windows) {
+          for (const size of [1, 5, 20, 100]) {
+            const request: PageRequest = { window, size };
+            const found = await withinSearchTimeout(orm.em.fork(), 2_000, ({ read }) => search(read, pattern, request));
+            expect(found, `${word} ${JSON.stringify(window)} size ${size}`).toEqual(await expected(pattern, request));
+          }
         }
-      }
-    });
+      });
+    }
   }
 
   /** The statements a title search sends, and what it finds. */
-  async function recorded(pattern: string, request: PageRequest): Promise<{ found: number[]; sent: string[] }> {
+  async function searched(pattern: string, request: PageRequest): Promise<{ found: number[]; sent: string[] }> {
     const sent: string[] = [];
     const found = await withinSearchTimeout(orm.em.fork(), 2_000, ({ read }) =>
       titleMatches((sql, params) => (sent.push(sql), read(sql, params)), pattern, request, BUDGET),
     );
+    return { found, sent };
+  }
+
+  it('reads a one-word term from the words that contain it, without walking the book table', async () => {
+    const { found, sent } = await searched('%spar%', { window: { kind: 'first' }, size: 5 });
+    expect(found).toEqual([40, 80, 120, 160, 200, 240]);
+    expect(sent).toHaveLength(2);
+    expect(sent[0]).toContain('title_vocab');
+    expect(sent[1]).toContain('title_word');
+    expect(sent.some((sql) => /from book\b/.test(sql))).toBe(false);
+  });
+
+  it('answers a term no word contains from the vocabulary alone', async () => {
+    // The vocabulary of its two longest pieces ("nothing", "all"), read side by side: no word contains "nothing".
+    const { found, sent } = await searched('%nothing at all%', { window: { kind: 'first' }, size: 5 });
+    expect(found).toEqual([]);
+    expect(sent).toHaveLength(2);
+    expect(sent.every((sql) => sql.includes('title_vocab'))).toBe(true);
+  });
+
+  it('reads a phrase from the books of its longest piece that have its second piece too, checked whole', async () => {
+    // "late bloom": the words of "bloom" and of "late", read together; the books with both (every 4th after the 150th)
+    // are all matches, found in the first batch.
+    const bloom = await searched('%late bloom%', { window: { kind: 'first' }, size: 5 });
+    expect(bloom.found).toEqual([152, 156, 160, 164, 168, 172]);
+    expect(bloom.sent).toHaveLength(3);
+    expect(bloom.sent[2]).toContain('like');
+    // A phrase whose second piece no title has: answered from the vocabulary alone.
+    expect((await searched('%bloom nowhere%', { window: { kind: 'first' }, size: 5 })).sent).toHaveLength(2);
+  });
+
+  it('reads further batches as far as the matches so far say the page lies', async () => {
+    // "book 1" past book 200: "book" is in every title, "1" no piece, and the first "book 1…" past 200 is book 1,000.
+    // Batches of 84 and 336 candidates find none; the third, of 1,344, reaches it.
+    const request: PageRequest = { window: { kind: 'after', key: 200 }, size: 20 };
+    const params: unknown[][] = [];
+    const found = await withinSearchTimeout(orm.em.fork(), 2_000, ({ read }) =>
+      titleMatches((sql, values) => (params.push([...values]), read(sql, values)), '%book 1%', request, BUDGET),
+    );
+    expect(found).toEqual(await expected('%book 1%', request));
+    expect(found[0]).toBe(1_000);
+    // Each batch's values: the word ids, the key, the candidates per word and in all, the pattern.
+    expect(params.slice(1).map((values) => values.slice(1, 4))).toEqual([
+      [200, 84, 84],
+      [expect.any(Number), 336, 336],
+      [expect.any(Number), 1_344, 1_344],
+    ]);
+  });
+
+  it('walks the book table for a term without three letters or digits in a row', async () => {
+    const { found, sent } = await searched('%k 7 c%', { window: { kind: 'first' }, size: 5 });
+    expect(found).toEqual(await expected('%k 7 c%', { window: { kind: 'first' }, size: 5 }));
+    expect(sent.some((sql) => sql.includes('title_vocab'))).toBe(false);
+  });
+
+  /** The statements a walk of the book table sends, and what it finds. */
+  async function recorded(pattern: string, request: PageRequest): Promise<{ found: number[]; sent: string[] }> {
+    const sent: string[] = [];
+    const found = await withinSearchTimeout(orm.em.fork(), 2_000, ({ read }) => walk((sql, params) => (sent.push(sql), read(sql, params)), pattern, request));
     return { found, sent };
   }
 
@@ -112,7 +183,7 @@ describe('title search (bounded walk, then the trigram index)', () => {
     const walks = async (request: PageRequest): Promise<{ found: number[]; params: unknown[][] }> => {
       const params: unknown[][] = [];
       const found = await withinSearchTimeout(orm.em.fork(), 2_000, ({ read }) =>
-        titleMatches((sql, values) => (params.push([...values]), read(sql, values)), '%far off%', request, BUDGET),
+        walk((sql, values) => (params.push([...values]), read(sql, values)), '%far off%', request),
       );
       return { found, params };
     };
@@ -158,7 +229,7 @@ describe('title search (bounded walk, then the trigram index)', () => {
   it('turns to the index when the walk would be long, and still pages correctly past the walk', async () => {
     // "sparse" is 1 in 40: a page of 100 needs ~4,000 rows, beyond maxRows, so the index answers.
     const request: PageRequest = { window: { kind: 'first' }, size: 100 };
-    const found = await withinSearchTimeout(orm.em.fork(), 2_000, ({ read }) => titleMatches(read, '%sparse%', request, BUDGET));
+    const found = await withinSearchTimeout(orm.em.fork(), 2_000, ({ read }) => walk(read, '%sparse%', request));
     expect(found).toHaveLength(75);
     expect(found[0]).toBe(40);
     expect(found.at(-1)).toBe(3_000);

@@ -23,14 +23,20 @@ export interface MergedPagesOf {
  * and sorting them.
  */
 export async function mergedFirstPages(read: SqlRead, request: PageRequest, of: MergedPagesOf): Promise<unknown[]> {
+  const { sql, params } = mergedFirstPagesSql(request, of);
+  const found = await read(sql, params);
+  return found.map((row) => row[of.key]);
+}
+
+/** mergedFirstPages' statement, to read or to nest (its rows: the keys, as column `of.key`, in the page's read order). */
+export function mergedFirstPagesSql(request: PageRequest, of: MergedPagesOf): { sql: string; params: unknown[] } {
   const each = planKeyset(`${of.alias}.${of.key}`, 'asc', request);
   const merged = planKeyset(`x.${of.key}`, 'asc', request);
-  const found = await read(
-    `select x.${of.key} from ${of.owners}
+  return {
+    sql: `select x.${of.key} from ${of.owners}
      cross join lateral (select ${of.alias}.${of.key} from ${of.table} where ${of.owned} ${each.condition ? `and ${each.condition}` : ''}
        order by ${each.orderBy} limit ?) x
      group by x.${of.key} order by ${merged.orderBy} limit ?`,
-    [...of.params, ...each.params, each.limit, merged.limit],
-  );
-  return found.map((row) => row[of.key]);
+    params: [...of.params, ...each.params, each.limit, merged.limit],
+  };
 }

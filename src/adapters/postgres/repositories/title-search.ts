@@ -2,13 +2,15 @@ import type { PageRequest } from '../../../domain/shared/page.js';
 import { planKeyset, whereOf } from '../../kits/sql/keyset.js';
 import type { SqlRead } from '../../kits/sql/select-rows.js';
 import { toId } from './row-mapping.js';
+import { titleMatchesByWords } from './title-words.js';
 
 /**
- * How far a title (or author name) search walks the primary key before it turns to the trigram index. The walk reads rows in
- * key order and stops at a full page, so its cost follows the term's rarity; the trigram index costs what the
- * posting lists of the term's trigrams cost, which is high when they are common ("silent river") even though
- * the term is rare. PostgreSQL's choice between the two rests on a sampled estimate that flips from one
- * ANALYZE to the next, so the choice is made here, from what the walk actually finds.
+ * How far a walk of a table's primary key goes before it turns to the table's index (for author names, the names'
+ * trigram index; book titles have the title words instead, and walk only for terms those cannot answer, their last
+ * resort a scan). The walk reads rows in key order and stops at a full page, so its cost follows the term's rarity;
+ * the trigram index costs what the posting lists of the term's trigrams cost, which is high when they are common
+ * ("silent river") even though the term is rare. PostgreSQL's choice between the two rests on a sampled estimate that
+ * flips from one ANALYZE to the next, so the choice is made here, from what the walk actually finds.
  */
 export interface TitleWalkBudget {
   /** Rows read first; the matches among them estimate how far a full page lies. */
@@ -41,20 +43,23 @@ export interface ContainsSearch {
   text: string;
 }
 
-const BOOK_TITLES: ContainsSearch = { table: 'book', key: 'book_id', text: 'title_search' };
+export const BOOK_TITLES: ContainsSearch = { table: 'book', key: 'book_id', text: 'title_search' };
 
 /**
  * Ids of the first `request.size + 1` books past the page's key whose folded title contains `pattern`
- * (a LIKE pattern), in the page's read order.
+ * (a LIKE pattern), in the page's read order: from the title words (title-words.ts) when the term has a piece to read
+ * them by, else by walking the book table (its "index" then a scan: a term without three letters or digits in a row
+ * has no trigram for an index to narrow by, and a fragment inside more than a thousand words is common enough to fill
+ * a page within the walk).
  */
-export function titleMatches(read: SqlRead, pattern: string, request: PageRequest, budget: TitleWalkBudget): Promise<number[]> {
-  return containsMatches(read, BOOK_TITLES, pattern, request, budget);
+export async function titleMatches(read: SqlRead, pattern: string, request: PageRequest, budget: TitleWalkBudget): Promise<number[]> {
+  return (await titleMatchesByWords(read, pattern, request)) ?? containsMatches(read, BOOK_TITLES, pattern, request, budget);
 }
 
 /**
  * Ids of the first `request.size + 1` rows of `search.table` past the page's key whose `search.text` contains
  * `pattern` (a LIKE pattern), in the page's read order: walks of the key, each going on where the last stopped, or the
- * trigram index, as the walks find.
+ * table's trigram index (a scan where there is none), as the walks find.
  */
 export async function containsMatches(
   read: SqlRead,
