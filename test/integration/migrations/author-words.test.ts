@@ -1,8 +1,7 @@
 // Migration 33 writes the words of the authors stored before it (the author search reads them), and from then on the
 // author table's triggers keep them; a second run of it changes nothing.
-import { MikroORM } from '@mikro-orm/postgresql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mikroOrmOptions } from '../../../src/adapters/postgres/mikro-orm-options.js';
+import { migrateUp } from '../../support/migrate-up.js';
 import { createTestDatabase, type TestDatabase } from '../../support/test-database.js';
 
 let db: TestDatabase;
@@ -13,15 +12,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await db.drop();
 });
-
-async function migrateUp(): Promise<void> {
-  const orm = await MikroORM.init(mikroOrmOptions(db.url, 2));
-  try {
-    await orm.getMigrator().up();
-  } finally {
-    await orm.close();
-  }
-}
 
 const words = async (): Promise<string[]> =>
   (await db.sql<{ pair: string }>(`select word || ' ' || author_id as pair from author_word order by word, author_id`)).map((r) => r.pair);
@@ -37,7 +27,7 @@ describe('Migration20261130000033_author_words', () => {
          (1, 'Ursula K. Le Guin', 'ursula k le guin'), (2, 'Anna Smith', 'anna smith' || chr(1) || 'a  smith'), (3, 'X', 'smithson')`,
     );
 
-    await migrateUp();
+    await migrateUp(db.url);
     const expected = ['a 2', 'anna 2', 'guin 1', 'k 1', 'le 1', 'smith 2', 'smithson 3', 'ursula 1'];
     expect(await words()).toEqual(expected);
     const vocabulary = await db.sql<{ word: string }>('select word from author_vocab order by word');
@@ -45,7 +35,7 @@ describe('Migration20261130000033_author_words', () => {
 
     // Run again (the migrations are re-runnable): nothing doubled.
     await db.sql("delete from mikro_orm_migrations where name like 'Migration20261130000033%'");
-    await migrateUp();
+    await migrateUp(db.url);
     expect(await words()).toEqual(expected);
 
     await db.sql(`insert into author (author_id, author_name, name_search) values (4, 'New', 'new writer')`);

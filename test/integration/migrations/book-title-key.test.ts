@@ -1,9 +1,8 @@
 // Migration 8 fills in the title key of books that existed before it, with the application's own folding rule, so
 // an import matches "Enders Game" to a book typed in as "Ender's Game" long before.
-import { MikroORM } from '@mikro-orm/postgresql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mikroOrmOptions } from '../../../src/adapters/postgres/mikro-orm-options.js';
 import { matchKeyOf } from '../../../src/domain/shared/search-text.js';
+import { migrateUp } from '../../support/migrate-up.js';
 import { createTestDatabase, type TestDatabase } from '../../support/test-database.js';
 
 let db: TestDatabase;
@@ -23,12 +22,7 @@ describe('Migration20261125000008_book_title_key', () => {
     const titles = ["Ender's Game", 'Harry Potter & the Philosopher’s Stone', 'Dune: Messiah', ...Array.from({ length: 12_000 }, (_, i) => `Book ${i}!`)];
     await db.sql('insert into book (book_original_title, title_search) select t, lower(t) from unnest($1::text[]) as t', [titles]);
 
-    const orm = await MikroORM.init(mikroOrmOptions(db.url, 2));
-    try {
-      await orm.getMigrator().up();
-    } finally {
-      await orm.close();
-    }
+    await migrateUp(db.url);
 
     const rows = await db.sql<{ title: string; key: string | null }>('select book_original_title as title, title_key as key from book');
     expect(rows).toHaveLength(titles.length);

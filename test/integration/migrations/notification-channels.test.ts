@@ -1,8 +1,7 @@
 // Migration 12 turns the account's e-mail alerts into its default e-mail channel: every user whose preferences had
 // alert_email on gets one (the account's address, every alert kind, at once, enabled); the others get none.
-import { MikroORM } from '@mikro-orm/postgresql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mikroOrmOptions } from '../../../src/adapters/postgres/mikro-orm-options.js';
+import { migrateUp } from '../../support/migrate-up.js';
 import { createTestDatabase, type TestDatabase } from '../../support/test-database.js';
 
 let db: TestDatabase;
@@ -33,12 +32,7 @@ describe('Migration20261125000012_notification_channels', () => {
       await db.sql("insert into user_preferences (user_id, country, currency, formats, alert_email) values ($1, 'DE', 'EUR', '{ebook}', $2)", [users.get(subject), on]);
     }
 
-    const orm = await MikroORM.init(mikroOrmOptions(db.url, 2));
-    try {
-      await orm.getMigrator().up();
-    } finally {
-      await orm.close();
-    }
+    await migrateUp(db.url);
 
     const channels = await db.sql(
       `select u.subject, c.kind, c.target, c.secret, c.alert_kinds, c.delivery, c.is_enabled, c.is_default

@@ -1,10 +1,9 @@
 // Migration 31: the rates' calendar (reference_rate_day) must say, for every currency and day, what reference_rate
 // says — the latest publication on or before the day within the carry — after any insert, update or delete, made one
 // row at a time or many at once, and for rates stored before the migration.
-import { MikroORM } from '@mikro-orm/postgresql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mikroOrmOptions } from '../../../src/adapters/postgres/mikro-orm-options.js';
 import { RATE_CALENDAR_CARRY_DAYS } from '../../../migrations/Migration20261129000031_reference_rate_day.js';
+import { migrateUp } from '../../support/migrate-up.js';
 import { createTestDatabase, type TestDatabase } from '../../support/test-database.js';
 
 let db: TestDatabase;
@@ -89,12 +88,7 @@ describe('reference_rate_day', () => {
        from generate_series(date '2026-06-01', date '2026-07-31', interval '3 days') as d cross join unnest(array['CHF', 'USD']) as c`,
     );
     await db.sql("delete from mikro_orm_migrations where name like 'Migration20261129000031%'");
-    const orm = await MikroORM.init(mikroOrmOptions(db.url, 2));
-    try {
-      await orm.getMigrator().up();
-    } finally {
-      await orm.close();
-    }
+    await migrateUp(db.url);
     expect(await db.sql('select count(*)::int as days from reference_rate_day')).toEqual([{ days: 2 * (61 - 1 + 1 + RATE_CALENDAR_CARRY_DAYS) }]);
     expect(await calendarDifferences()).toEqual([]);
   });

@@ -1,9 +1,8 @@
 // Migration 34 writes the words of the books stored before it (the title search reads them) and drops the title's
 // trigram index; from then on the book table's triggers keep the words, whoever writes the books; a second run of it
 // changes nothing.
-import { MikroORM } from '@mikro-orm/postgresql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mikroOrmOptions } from '../../../src/adapters/postgres/mikro-orm-options.js';
+import { migrateUp } from '../../support/migrate-up.js';
 import { createTestDatabase, type TestDatabase } from '../../support/test-database.js';
 
 let db: TestDatabase;
@@ -14,15 +13,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await db.drop();
 });
-
-async function migrateUp(): Promise<void> {
-  const orm = await MikroORM.init(mikroOrmOptions(db.url, 2));
-  try {
-    await orm.getMigrator().up();
-  } finally {
-    await orm.close();
-  }
-}
 
 const words = async (): Promise<string[]> =>
   (
@@ -44,7 +34,7 @@ describe('Migration20261201000034_title_words', () => {
          (1, 'The Silent River', 'the silent river'), (2, 'A Tale of the River', 'a tale of the river the'), (3, 'Öl', 'ol')`,
     );
 
-    await migrateUp();
+    await migrateUp(db.url);
     const expected = ['river 1', 'river 2', 'silent 1', 'tale 2', 'the 1', 'the 2'];
     expect(await words()).toEqual(expected);
     expect(await vocabulary()).toEqual(['river', 'silent', 'tale', 'the']);
@@ -53,7 +43,7 @@ describe('Migration20261201000034_title_words', () => {
 
     // Run again (the migrations are re-runnable): nothing doubled.
     await db.sql("delete from mikro_orm_migrations where name like 'Migration20261201000034%'");
-    await migrateUp();
+    await migrateUp(db.url);
     expect(await words()).toEqual(expected);
   });
 
