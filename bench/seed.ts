@@ -235,23 +235,30 @@ function chunkSeed(lo: number): number {
 }
 
 /**
- * The title words of books `lo`–`hi`, as migration 34's trigger writes them: the words new to the vocabulary (a loader
- * beside this one waits a moment for a word both add), then the books' words by their numbers.
+ * The title words of books `lo`–`hi`, as migration 34's trigger writes them: split once, the words already in the
+ * vocabulary written by their numbers, and the chunk's words the vocabulary lacks handed back. Those (the first chunks'
+ * words, a new word here and there after) then go into the vocabulary and their books' rows follow. A word another loader
+ * adds meanwhile is one this statement did not see: it comes back as lacking, its insert into the vocabulary does
+ * nothing, and its rows follow all the same.
  */
 async function insertTitleWords(client: pg.Client, lo: number, hi: number): Promise<void> {
-  // title_words() without its distinct per title (a sort per book): one hash of the chunk's words, half the time.
-  await client.query(
-    `insert into title_vocab (word)
-     select distinct w.word from book b, unnest(string_to_array(b.title_search, ' ')) w(word)
-     where length(w.word) >= 3 and b.book_id between $1 and $2
-     order by 1 on conflict (word) do nothing`,
+  const { rows } = await client.query<{ lacking: string[] }>(
+    `with w as materialized (
+       select x.word, b.book_id from book b cross join lateral title_words(b.title_search) x(word) where b.book_id between $1 and $2
+     ), known as (
+       insert into title_word (word_id, book_id) select v.word_id, w.book_id from w join title_vocab v on v.word = w.word
+     )
+     select coalesce(array_agg(distinct w.word), '{}') as lacking from w where not exists (select 1 from title_vocab v where v.word = w.word)`,
     [lo, hi],
   );
+  const lacking = rows[0]?.lacking ?? [];
+  if (lacking.length === 0) return;
+  await client.query(`insert into title_vocab (word) select unnest($1::text[]) order by 1 on conflict (word) do nothing`, [lacking]);
   await client.query(
     `insert into title_word (word_id, book_id)
-     select v.word_id, b.book_id from book b cross join lateral title_words(b.title_search) w(word)
-     join title_vocab v on v.word = w.word where b.book_id between $1 and $2`,
-    [lo, hi],
+     select v.word_id, b.book_id from book b cross join lateral title_words(b.title_search) x(word)
+     join title_vocab v on v.word = x.word where b.book_id between $1 and $2 and x.word = any($3::text[])`,
+    [lo, hi, lacking],
   );
 }
 

@@ -93,6 +93,18 @@ describe('book search: the same books in the same order as the one plain stateme
     expect(rows.filter((row) => row.title.includes(': book ')).length).toBeGreaterThan(BOOKS / 20);
   });
 
+  it('the seed writes every title word the book table\'s trigger would (migration 34), once each, and no other', async () => {
+    const [row] = await db.sql<{ missing: number; extra: number; words: number }>(
+      `with expected as (select x.word, b.book_id from book b cross join lateral title_words(b.title_search) x(word)),
+            stored as (select v.word, tw.book_id from title_word tw join title_vocab v using (word_id))
+       select (select count(*) from (select * from expected except all select * from stored) d)::int as missing,
+              (select count(*) from (select * from stored except all select * from expected) d)::int as extra,
+              (select count(*) from title_word)::int as words`,
+    );
+    expect(row).toEqual({ missing: 0, extra: 0, words: expect.any(Number) });
+    expect(row?.words).toBeGreaterThan(3 * BOOKS);
+  });
+
   it('the seeded catalog has what the comparison needs: a surname of many authors, a phrase, a prefix', async () => {
     const [row] = await db.sql<{ authors: number; phrase: number; prefix: number }>(
       `select (select count(*) from author where name_search like '%pemberton%')::int as authors,
