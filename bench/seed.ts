@@ -204,7 +204,7 @@ async function buildSideBySide(
   const queue = [...builds].sort((a, b) => Number(b.name === LONGEST_BUILD) - Number(a.name === LONGEST_BUILD));
   await Promise.all(
     connections.map(async (connection) => {
-      // Side by side, each build one process: a B-tree build's parallel workers would take the title index's core.
+      // Side by side, each build one process: a build's parallel workers would take the other connection's core.
       if (connections.length > 1) await connection.query('set max_parallel_maintenance_workers = 0');
       for (let build = queue.shift(); build !== undefined; build = queue.shift()) {
         const { name, sql } = build;

@@ -131,7 +131,7 @@ describe('title search: from the title words, else by walking the book table', (
     expect((await searched('%bloom nowhere%', { window: { kind: 'first' }, size: 5 })).sent).toHaveLength(2);
   });
 
-  it('reads further batches as far as the matches so far say the page lies', async () => {
+  it('reads four times further while a batch finds none, then as far as the matches so far say the page lies', async () => {
     // "book 1" past book 200: "book" is in every title, "1" no piece, and the first "book 1…" past 200 is book 1,000.
     // Batches of 84 and 336 candidates find none; the third, of 1,344, reaches it.
     const request: PageRequest = { window: { kind: 'after', key: 200 }, size: 20 };
@@ -146,6 +146,21 @@ describe('title search: from the title words, else by walking the book table', (
       [200, 84, 84],
       [expect.any(Number), 336, 336],
       [expect.any(Number), 1_344, 1_344],
+    ]);
+
+    // Past book 1,990: the first batch (books 1,991–2,074) finds 9 of the 21 wanted, so the next reads 1.25 × 84 × 12 / 9
+    // = 140 candidates, then 374 (224 read, still 9), then 997, of which 412 are left: the books have run out.
+    const after1990: PageRequest = { window: { kind: 'after', key: 1_990 }, size: 20 };
+    const batches: unknown[][] = [];
+    const tail = await withinSearchTimeout(orm.em.fork(), 2_000, ({ read }) =>
+      titleMatches((sql, values) => (batches.push([...values]), read(sql, values)), '%book 1%', after1990, BUDGET),
+    );
+    expect(tail).toEqual([1_991, 1_992, 1_993, 1_994, 1_995, 1_996, 1_997, 1_998, 1_999]);
+    expect(batches.slice(1).map((values) => values.slice(1, 4))).toEqual([
+      [1_990, 84, 84],
+      [2_074, 140, 140],
+      [2_214, 374, 374],
+      [2_588, 997, 997],
     ]);
   });
 
