@@ -110,7 +110,9 @@ async function candidatesChecked(read: SqlRead, pattern: string, request: PageRe
 
 /**
  * One batch: a first row with the number of candidates read and the last of them in read order, then the matches
- * among them in read order. The second piece's books are read over the batch's range of books only.
+ * among them in read order. The second piece's books are read over the batch's range of books only; each candidate's
+ * title is looked up by its key (a lateral lookup, kept one by its `limit`: a join could be planned as a scan of the
+ * book table for a large batch on a small catalog).
  */
 function checkedBatchSql(page: PageRequest, owners: MergedPagesOf, also: number[] | null): string {
   const order = planKeyset('m.book_id', 'asc', page);
@@ -123,7 +125,10 @@ function checkedBatchSql(page: PageRequest, owners: MergedPagesOf, also: number[
            cross join lateral (select t.book_id from title_word t where t.word_id = w.word_id
              and t.book_id between (select min(book_id) from c) and (select max(book_id) from c)) t)`;
   return `with c as materialized (${candidates}),
-     m as materialized (select b.book_id from (${both}) x join book b on b.book_id = x.book_id where b.title_search like ?)
+     m as materialized (
+       select x.book_id from (${both}) x
+       cross join lateral (select 1 from book b where b.book_id = x.book_id and b.title_search like ? limit 1) hit
+     )
      select r.book_id, r.n, r.last from (
        select 0 as part, null::bigint as book_id, (select count(*) from c)::int as n, (select ${order.reversed ? 'min' : 'max'}(book_id) from c) as last
        union all select 1, m.book_id, null, null from m
