@@ -4,7 +4,7 @@
 // `key`, never shown in a message. Nothing reaches the real Google Books.
 import { describe, expect, it } from 'vitest';
 import { demoSourceView, startDemoMetadataServer } from '../../../src/adapters/demo/metadata/index.js';
-import { fixture, gaps, googleBooks, sendJson, startTestServer, TOLERANCE_MS, USER_AGENT, useMetadataServers } from './metadata-test-support.js';
+import { fixture, gaps, googleBooks, sendJson, startTestServer, SPACING_MS, TOLERANCE_MS, USER_AGENT, useMetadataServers } from './metadata-test-support.js';
 
 const API_KEY = 'AIzaSyD-test-key-with/slash+plus=0123';
 const USE_OF_WEAPONS = '9780316030571';
@@ -112,10 +112,10 @@ describe('failures and rate limit', () => {
   });
 
   it('spaces request starts by the minimum interval', async () => {
-    await googleBooks(servers.demo.url, null, { minIntervalMs: 120 }).lookup(['9780306406157', '9782070360024', '9788845292613', '9780140449136']);
+    await googleBooks(servers.demo.url, null, { minIntervalMs: SPACING_MS }).lookup(['9780306406157', '9782070360024', '9788845292613', '9780140449136']);
     const requests = servers.demo.requests('google-books');
     expect(requests).toHaveLength(4);
-    for (const gap of gaps(requests)) expect(gap).toBeGreaterThanOrEqual(120 - TOLERANCE_MS);
+    for (const gap of gaps(requests)) expect(gap).toBeGreaterThanOrEqual(SPACING_MS - TOLERANCE_MS);
   });
 });
 

@@ -13,9 +13,13 @@ import { OpenLibraryMetadataSource } from '../../../src/adapters/metadata/open-l
 export const USER_AGENT = 'Shelfwatch-Test/1.0 (+https://shelfwatch.example/about-the-bot; ops@shelfwatch.example)';
 /**
  * The gate spaces request starts; the server sees arrivals, each late by the event loop's lag at that moment (one
- * process runs both), so a gap after a late arrival looks shorter by that lag: a loaded CI machine saw 6 ms.
+ * process runs both), so a gap after a late arrival looks shorter by that lag: a loaded CI machine saw 6 ms, and 26 ms
+ * on 2026-12-01. The spacing tests ask for 200 ms, so a gap still has to be 120 ms or more: a gate that did not wait
+ * would show a few milliseconds.
  */
-export const TOLERANCE_MS = 25;
+export const TOLERANCE_MS = 80;
+/** The minimum interval the spacing tests ask of the gate. */
+export const SPACING_MS = 200;
 
 export interface Hit {
   path: string;

@@ -4,7 +4,7 @@
 // the requests arrive) and an answer that is not JSON. Nothing reaches the real Open Library.
 import { describe, expect, it } from 'vitest';
 import { demoSourceView } from '../../../src/adapters/demo/metadata/index.js';
-import { fixture, gaps, openLibrary, sendJson, startTestServer, TOLERANCE_MS, USER_AGENT, useMetadataServers } from './metadata-test-support.js';
+import { fixture, gaps, openLibrary, sendJson, startTestServer, SPACING_MS, TOLERANCE_MS, USER_AGENT, useMetadataServers } from './metadata-test-support.js';
 
 /** Seven ISBNs, of which the demonstration Open Library knows all but the last (checked below). */
 const ISBNS = ['9780306406157', '9782070360024', '9780140449136', '9788845292613', '9780553380163', '9781861978769', '9783161484100'];
@@ -209,11 +209,11 @@ describe('failures', () => {
 
 describe('rate limit', () => {
   it('spaces request starts by the minimum interval, across lookups', async () => {
-    const source = openLibrary(servers.demo.url, { minIntervalMs: 150 }, 2);
+    const source = openLibrary(servers.demo.url, { minIntervalMs: SPACING_MS }, 2);
     await Promise.all([source.lookup(ISBNS.slice(0, 4)), source.lookup(ISBNS.slice(4))]);
 
     const requests = servers.demo.requests('open-library');
     expect(requests.length).toBeGreaterThanOrEqual(6);
-    for (const gap of gaps(requests)) expect(gap).toBeGreaterThanOrEqual(150 - TOLERANCE_MS);
+    for (const gap of gaps(requests)) expect(gap).toBeGreaterThanOrEqual(SPACING_MS - TOLERANCE_MS);
   });
 });

@@ -3,7 +3,7 @@
 // edition mapped, books the service does not know, failures (5xx, 429, not JSON, a 404, JSON without docs) as
 // `unavailable`, and the pacing it shares with lookups. Nothing reaches the real Open Library.
 import { describe, expect, it } from 'vitest';
-import { fixture, gaps, openLibrary, searchableDemoBook, sendJson, TOLERANCE_MS, USER_AGENT, useMetadataServers } from './metadata-test-support.js';
+import { fixture, gaps, openLibrary, searchableDemoBook, sendJson, SPACING_MS, TOLERANCE_MS, USER_AGENT, useMetadataServers } from './metadata-test-support.js';
 
 const FIELDS =
   'key,title,author_name,editions,editions.key,editions.title,editions.subtitle,editions.isbn,editions.language,editions.publisher,editions.publish_date,editions.format,editions.cover_i';
@@ -130,10 +130,10 @@ describe('failures', () => {
   });
 
   it('is paced with the lookups: one request at a time, the minimum interval between starts', async () => {
-    const source = openLibrary(servers.demo.url, { minIntervalMs: 150 });
+    const source = openLibrary(servers.demo.url, { minIntervalMs: SPACING_MS });
     await Promise.all([source.search({ title: 'Harbour', authors: [] }), source.lookup(['9780306406157']), source.search({ title: 'Garden', authors: [] })]);
     const requests = servers.demo.requests('open-library');
     expect(requests.map((r) => r.kind).sort()).toEqual(['lookup', 'lookup', 'search', 'search']);
-    for (const gap of gaps(requests)) expect(gap).toBeGreaterThanOrEqual(150 - TOLERANCE_MS);
+    for (const gap of gaps(requests)) expect(gap).toBeGreaterThanOrEqual(SPACING_MS - TOLERANCE_MS);
   });
 });
