@@ -53,6 +53,11 @@ export function likeContains(folded: string): string {
   return `%${folded.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/** The text a piece of a likeContains pattern matches: its escapes undone (`\%` is `%`). */
+export function likeText(piece: string): string {
+  return piece.replace(/\\(.)/g, '$1');
+}
+
 export interface PageQuery {
   /** Select list and from clause, e.g. `select w.* from wish w`. */
   selectFrom: string;

@@ -1,5 +1,6 @@
 import type { PageRequest } from '../../../domain/shared/page.js';
 import { SEARCH_TEXT_SEPARATOR } from '../../../domain/shared/search-text.js';
+import { likeText } from '../../kits/sql/keyset.js';
 import { mergedFirstPages } from '../../kits/sql/merged-first-pages.js';
 import type { SqlRead } from '../../kits/sql/select-rows.js';
 import { toId } from './row-mapping.js';
@@ -21,10 +22,15 @@ export interface AuthorMatch {
 
 const THREE_IN_A_ROW = /[\p{L}\p{N}]{3}/u;
 
+/** Whether a text holds three letters or digits in a row: a trigram for a vocabulary's trigram index to narrow by. */
+export function holdsTrigram(text: string): boolean {
+  return THREE_IN_A_ROW.test(text);
+}
+
 /** Whether the pattern `%term%` is one word with a trigram in it: answered from the author words. */
 export function isWordPattern(pattern: string): boolean {
   const term = pattern.slice(1, -1);
-  return !/\s/.test(term) && !term.includes(SEARCH_TEXT_SEPARATOR) && THREE_IN_A_ROW.test(term.replace(/\\(.)/g, '$1'));
+  return !/\s/.test(term) && !term.includes(SEARCH_TEXT_SEPARATOR) && holdsTrigram(likeText(term));
 }
 
 /** The matching authors' ids as a statement to nest (`in (…)`, `from (…) a`). */

@@ -1,7 +1,8 @@
 import type { PageRequest, PageWindow } from '../../../domain/shared/page.js';
-import { planKeyset } from '../../kits/sql/keyset.js';
+import { likeText, planKeyset } from '../../kits/sql/keyset.js';
 import { type MergedPagesOf, mergedFirstPagesSql } from '../../kits/sql/merged-first-pages.js';
 import type { SqlRead } from '../../kits/sql/select-rows.js';
+import { holdsTrigram } from './author-matches.js';
 import { toId } from './row-mapping.js';
 
 /**
@@ -14,8 +15,6 @@ import { toId } from './row-mapping.js';
  * hold three letters or digits in a row (the vocabulary's trigram index needs one; the words stored are of three
  * characters or more, and such a piece is never inside a shorter one).
  */
-const THREE_IN_A_ROW = /[\p{L}\p{N}]{3}/u;
-
 /** More vocabulary words than this contain the piece: a fragment of common letters, left to the walk (title-search.ts). */
 const MAX_WORDS = 1_000;
 
@@ -33,10 +32,10 @@ const MAX_CANDIDATES = 16_384;
 export function titleWordPieces(pattern: string): { pieces: string[]; whole: boolean } | null {
   const term = pattern.slice(1, -1);
   const all = term.split(' ');
-  const pieces = all.filter((piece) => THREE_IN_A_ROW.test(unescaped(piece)));
+  const pieces = all.filter((piece) => holdsTrigram(likeText(piece)));
   if (pieces.length === 0) return null;
   // Longest first: of the words a term has, usually the rarest. Equal lengths keep the term's order.
-  const byLength = pieces.map((piece, at) => ({ piece, at, length: unescaped(piece).length })).sort((a, b) => b.length - a.length || a.at - b.at);
+  const byLength = pieces.map((piece, at) => ({ piece, at, length: likeText(piece).length })).sort((a, b) => b.length - a.length || a.at - b.at);
   return { pieces: byLength.slice(0, 2).map((p) => p.piece), whole: all.length === 1 };
 }
 
@@ -49,7 +48,7 @@ export async function titleMatchesByWords(read: SqlRead, pattern: string, reques
   const by = titleWordPieces(pattern);
   if (by === null) return null;
   const vocabularies = await Promise.all(by.pieces.map((piece) => wordsContaining(read, piece)));
-  if (vocabularies.some((words) => words?.length === 0)) return [];
+  if (vocabularies.some((words) => words?.count === 0)) return [];
   const [first, second] = vocabularies;
   if (first === null || first === undefined) return null;
   const owners: MergedPagesOf = {
@@ -58,25 +57,27 @@ export async function titleMatchesByWords(read: SqlRead, pattern: string, reques
     owned: 'tw.word_id = v.word_id',
     alias: 'tw',
     key: 'book_id',
-    params: [intArray(first)],
+    params: [first.ids],
   };
   if (by.whole) {
     const { sql, params } = mergedFirstPagesSql(request, owners);
     return (await read(sql, params)).map((row) => toId(row['book_id']));
   }
-  return candidatesChecked(read, pattern, request, owners, second ?? null);
+  return candidatesChecked(read, pattern, request, owners, second?.ids ?? null);
 }
 
-/** The ids of the vocabulary's words that contain `piece` (a piece of a LIKE pattern); null when more than MAX_WORDS do. */
-async function wordsContaining(read: SqlRead, piece: string): Promise<number[] | null> {
+/**
+ * The vocabulary's words that contain `piece` (a piece of a LIKE pattern): how many, and their ids as an array literal
+ * (passed on as it comes); null when more than MAX_WORDS do.
+ */
+async function wordsContaining(read: SqlRead, piece: string): Promise<{ count: number; ids: string } | null> {
   const [row] = await read(
-    `select count(*)::int as n, coalesce(array_agg(v.word_id), '{}')::text as words
+    `select count(*)::int as n, coalesce(array_agg(v.word_id), '{}')::text as ids
      from (select v.word_id from title_vocab v where v.word like ? limit ?) v`,
     [`%${piece}%`, MAX_WORDS + 1],
   );
-  if (Number(row?.n ?? 0) > MAX_WORDS) return null;
-  const words = String(row?.words ?? '{}');
-  return words === '{}' ? [] : words.slice(1, -1).split(',').map(Number);
+  const count = Number(row?.n ?? 0);
+  return count > MAX_WORDS ? null : { count, ids: String(row?.ids ?? '{}') };
 }
 
 /**
@@ -85,7 +86,7 @@ async function wordsContaining(read: SqlRead, piece: string): Promise<number[] |
  * it, and then every candidate is checked) and whose title contains the whole term, in the same statement, until the
  * page is full or the books run out.
  */
-async function candidatesChecked(read: SqlRead, pattern: string, request: PageRequest, owners: MergedPagesOf, also: number[] | null): Promise<number[]> {
+async function candidatesChecked(read: SqlRead, pattern: string, request: PageRequest, owners: MergedPagesOf, also: string | null): Promise<number[]> {
   const limit = request.size + 1;
   const reversed = planKeyset('book_id', 'asc', request).reversed;
   const found: number[] = [];
@@ -93,8 +94,8 @@ async function candidatesChecked(read: SqlRead, pattern: string, request: PageRe
   let batch = Math.min(MAX_CANDIDATES, FIRST_CANDIDATES_PER_ROW * limit);
   let candidates = 0;
   for (;;) {
-    const page = { window, size: batch - 1 };
-    const rows = await read(checkedBatchSql(page, owners, also), [...mergedFirstPagesSql(page, owners).params, ...(also === null ? [] : [intArray(also)]), pattern]);
+    const { sql, params } = checkedBatch({ window, size: batch - 1 }, owners, also, pattern);
+    const rows = await read(sql, params);
     const [summary, ...hits] = rows;
     for (const row of hits) if (found.length < limit) found.push(toId(row['book_id']));
     const inBatch = Number(summary?.['n'] ?? 0);
@@ -110,13 +111,13 @@ async function candidatesChecked(read: SqlRead, pattern: string, request: PageRe
 
 /**
  * One batch: a first row with the number of candidates read and the last of them in read order, then the matches
- * among them in read order. The second piece's books are read over the batch's range of books only; each candidate's
- * title is looked up by its key (a lateral lookup, kept one by its `limit`: a join could be planned as a scan of the
- * book table for a large batch on a small catalog).
+ * among them in read order. The second piece's books (`also`: their words' ids, an array literal) are read over the
+ * batch's range of books only; each candidate's title is looked up by its key (a lateral lookup, kept one by its
+ * `limit`: a join could be planned as a scan of the book table for a large batch on a small catalog).
  */
-function checkedBatchSql(page: PageRequest, owners: MergedPagesOf, also: number[] | null): string {
+function checkedBatch(page: PageRequest, owners: MergedPagesOf, also: string | null, pattern: string): { sql: string; params: unknown[] } {
   const order = planKeyset('m.book_id', 'asc', page);
-  const candidates = mergedFirstPagesSql(page, owners).sql;
+  const candidates = mergedFirstPagesSql(page, owners);
   const both =
     also === null
       ? 'select book_id from c'
@@ -124,7 +125,8 @@ function checkedBatchSql(page: PageRequest, owners: MergedPagesOf, also: number[
            select t.book_id from unnest(?::int[]) as w(word_id)
            cross join lateral (select t.book_id from title_word t where t.word_id = w.word_id
              and t.book_id between (select min(book_id) from c) and (select max(book_id) from c)) t)`;
-  return `with c as materialized (${candidates}),
+  return {
+    sql: `with c as materialized (${candidates.sql}),
      m as materialized (
        select x.book_id from (${both}) x
        cross join lateral (select 1 from book b where b.book_id = x.book_id and b.title_search like ? limit 1) hit
@@ -132,14 +134,7 @@ function checkedBatchSql(page: PageRequest, owners: MergedPagesOf, also: number[
      select r.book_id, r.n, r.last from (
        select 0 as part, null::bigint as book_id, (select count(*) from c)::int as n, (select ${order.reversed ? 'min' : 'max'}(book_id) from c) as last
        union all select 1, m.book_id, null, null from m
-     ) r order by r.part, ${order.orderBy.replace('m.book_id', 'r.book_id')}`;
-}
-
-/** A piece of a LIKE pattern as the text it matches (`\%` is `%`). */
-function unescaped(piece: string): string {
-  return piece.replace(/\\(.)/g, '$1');
-}
-
-function intArray(ids: readonly number[]): string {
-  return `{${ids.join(',')}}`;
+     ) r order by r.part, ${order.orderBy.replace('m.book_id', 'r.book_id')}`,
+    params: [...candidates.params, ...(also === null ? [] : [also]), pattern],
+  };
 }
