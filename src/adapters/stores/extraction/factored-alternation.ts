@@ -38,7 +38,7 @@ function emit(node: TrieNode): string {
 }
 
 /** The source split at its `|` outside groups and classes. */
-function topLevelAlternatives(source: string): string[] {
+export function topLevelAlternatives(source: string): string[] {
   const alternatives: string[] = [];
   let start = 0;
   for (let i = 0; i < source.length; i = atomEnd(source, i)) {

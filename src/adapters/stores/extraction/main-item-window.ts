@@ -1,4 +1,4 @@
-import { forEachMarkupStretch, markupOf } from './markup.js';
+import { forEachMarkupStretch, markupOf, type SkippedPart } from './markup.js';
 
 /**
  * How much markup around the main item's heading is parsed. In markup (scripts, styles, comments removed) the price
@@ -27,17 +27,24 @@ const TITLE_NAME = /product[-_]?(?:title|name)|itemprop\s*=\s*["']?name\b/gi;
 /** Names of other items: a breadcrumb's, a list's, a related or recommended product's. */
 const OTHER_ITEMS = /breadcrumb|ListItem|ItemList|itemListElement|isRelatedTo|isSimilarTo|related|also|recommend|similar|carousel|product-card|upsell|cross-?sell/i;
 
+/** What a scan of the whole page noted (json-ld-blocks.ts): where its `<h1` tags and the parts that are no markup start. */
+export interface PageMarks {
+  h1: readonly number[];
+  parts?: readonly SkippedPart[];
+}
+
 /**
- * The main item's heading and the markup around it; null when the page has no heading to go by. `h1At`, when given:
- * where every `<h1` of the page starts, in order (json-ld-blocks.ts notes them in its scan), so that the page is not
- * searched for them again.
+ * The main item's heading and the markup around it; null when the page has no heading to go by. `marks`, when given:
+ * where every `<h1` of the page starts, in order, and its comments, scripts, styles and templates (json-ld-blocks.ts
+ * notes them in its scan), so that the page is not searched for them again.
  */
-export function mainItemWindow(html: string, h1At?: readonly number[]): ItemWindow | null {
-  const h1 = firstInMarkup(html, h1At === undefined ? h1After : h1Among(h1At), (at) => !LOGO_H1.test(html.slice(at, at + 300)));
-  const found = h1 ?? firstInMarkup(html, titleElementAfter, (at) => namesTitle(html, at));
+export function mainItemWindow(html: string, marks?: PageMarks): ItemWindow | null {
+  const parts = marks?.parts;
+  const h1 = firstInMarkup(html, marks === undefined ? h1After : h1Among(marks.h1), (at) => !LOGO_H1.test(html.slice(at, at + 300)), parts);
+  const found = h1 ?? firstInMarkup(html, titleElementAfter, (at) => namesTitle(html, at), parts);
   if (found === null) return null;
-  const before = markupBefore(html, found.at, found.stretches);
-  const after = markupOf(html, { start: found.at, maxChars: AFTER_CHARS });
+  const before = markupBefore(html, found.at, found.stretches, parts);
+  const after = markupOf(html, { start: found.at, maxChars: AFTER_CHARS, parts });
   return { markup: before + after, anchorAt: before.length, anchor: h1 !== null ? 'h1' : 'title' };
 }
 
@@ -99,7 +106,7 @@ function titleElementAfter(html: string, from: number): number {
 }
 
 /** The first candidate in the page's markup (not in scripts, styles, templates, comments) that `accept`s. */
-function firstInMarkup(html: string, find: Finder, accept: (at: number) => boolean): Found | null {
+function firstInMarkup(html: string, find: Finder, accept: (at: number) => boolean, parts: readonly SkippedPart[] | undefined): Found | null {
   const stretches: Array<readonly [number, number]> = [];
   let next = -1;
   let result: Found | null = null;
@@ -122,13 +129,13 @@ function firstInMarkup(html: string, find: Finder, accept: (at: number) => boole
       }
       return next !== Infinity;
     },
-    { start: 0, end: html.length, ldJson: false },
+    { start: 0, end: html.length, ldJson: false, parts },
   );
   return result;
 }
 
 /** Up to BEFORE_CHARS of markup that ends at `at`, starting at a tag. */
-function markupBefore(html: string, at: number, stretches: ReadonlyArray<readonly [number, number]>): string {
+function markupBefore(html: string, at: number, stretches: ReadonlyArray<readonly [number, number]>, parts: readonly SkippedPart[] | undefined): string {
   let needed = BEFORE_CHARS;
   let start = at;
   for (let i = stretches.length - 1; i >= 0 && needed > 0; i--) {
@@ -137,7 +144,7 @@ function markupBefore(html: string, at: number, stretches: ReadonlyArray<readonl
     start = Math.max(from, end - needed);
     needed -= end - start;
   }
-  const markup = markupOf(html, { start, end: at });
+  const markup = markupOf(html, { start, end: at, parts });
   const cut = markup.indexOf('<');
   return cut < 0 ? '' : markup.slice(cut);
 }

@@ -5,6 +5,8 @@ export interface MarkupRange {
   start?: number;
   end?: number;
   maxChars?: number;
+  /** The page's skipped parts, when a scan of the whole page noted them (StretchOptions). */
+  parts?: readonly SkippedPart[];
 }
 
 // An element whose body is no markup for us (raw text, or a template's inert subtree), or a comment.
@@ -42,7 +44,7 @@ export function markupOf(html: string, range: MarkupRange = {}): string {
       size += until - start;
       return size < maxChars;
     },
-    { start: range.start ?? 0, end: range.end ?? html.length, ldJson: true },
+    { start: range.start ?? 0, end: range.end ?? html.length, ldJson: true, parts: range.parts },
   );
   if (to > from) parts.push(html.slice(from, to));
   return parts.length === 1 ? (parts[0] as string) : parts.join('');
@@ -52,6 +54,25 @@ export interface StretchOptions {
   start: number;
   end: number;
   /** Whether ld+json script bodies count as markup (markupOf keeps them; a search for elements does not). */
+  ldJson: boolean;
+  /**
+   * The page's skipped parts as a scan of the whole page found them, in order (json-ld-blocks.ts notes them): then
+   * the page is not searched for them again. Only for a `start` at which a walk from the page's start arrives too.
+   */
+  parts?: readonly SkippedPart[];
+}
+
+/** A comment, or a script, style or template element: what a walk of the page's markup skips. */
+export interface SkippedPart {
+  /** Where it starts (its `<`). */
+  at: number;
+  /** The element's name, lower case; undefined for a comment. */
+  name: 'script' | 'style' | 'template' | undefined;
+  /** An element: where its opening tag ends (the `>`), -1 when it never does. A comment: -1. */
+  tagEnd: number;
+  /** An element: where its body ends (its closing tag's `<`). A comment: just after its `-->`. -1: it runs to the end. */
+  end: number;
+  /** A script of type application/ld+json. */
   ldJson: boolean;
 }
 
@@ -66,31 +87,27 @@ export function forEachMarkupStretch(html: string, visit: (from: number, to: num
     const until = Math.min(upTo, end);
     return until <= copied || visit(copied, until);
   };
+  const { parts } = options;
 
   let scanFrom = copied;
   while (scanFrom < end) {
-    const opener = nextOpener(html, scanFrom, end);
-    if (opener === null) {
+    const part = parts === undefined ? nextPart(html, scanFrom, end) : recordedPart(parts, scanFrom, end);
+    if (part === null) {
       // Nothing to skip in this chunk: hand it over, so that a visitor that has seen enough stops here.
       const chunkEnd = Math.min(end, scanFrom + SCAN_CHUNK);
       if (!stretch(chunkEnd)) return;
       copied = scanFrom = chunkEnd;
       continue;
     }
-    const { at, name } = opener;
-    if (name === undefined) {
-      if (!stretch(at)) return;
-      // `<!-->` and `<!--->` are complete (empty) comments too.
-      const close = html.indexOf('-->', at + 2);
-      copied = scanFrom = close < 0 ? end : close + 3;
+    if (part.name === undefined) {
+      if (!stretch(part.at)) return;
+      copied = scanFrom = part.end < 0 ? end : part.end;
       continue;
     }
-    const tagEnd = html.indexOf('>', at);
-    if (tagEnd < 0) break;
-    const bodyEnd = closingTagOf(html, name, tagEnd + 1);
-    scanFrom = bodyEnd < 0 ? end : bodyEnd;
-    if (options.ldJson && name === 'script' && LD_JSON.test(html.slice(at, tagEnd))) continue;
-    if (!stretch(tagEnd + 1)) return;
+    if (part.tagEnd < 0) break;
+    scanFrom = part.end < 0 ? end : part.end;
+    if (options.ldJson && part.ldJson) continue;
+    if (!stretch(part.tagEnd + 1)) return;
     copied = scanFrom;
   }
   stretch(end);
@@ -102,15 +119,43 @@ export function forEachMarkupStretch(html: string, visit: (from: number, to: num
  */
 const SCAN_CHUNK = 65_536;
 
-/** The next opener within SCAN_CHUNK of `from`; null when there is none in that stretch. */
-function nextOpener(html: string, from: number, end: number): { at: number; name: string | undefined } | null {
+/** The next part that starts within SCAN_CHUNK of `from`; null when there is none in that stretch. */
+function nextPart(html: string, from: number, end: number): SkippedPart | null {
   const chunkEnd = Math.min(end, from + SCAN_CHUNK);
   // A little beyond the chunk, so that an opener that starts inside it is seen whole.
   const view = html.slice(from, Math.min(html.length, chunkEnd + 10));
   SKIPPED_OPENER.lastIndex = 0;
   const match = SKIPPED_OPENER.exec(view);
   if (match === null || match.index >= chunkEnd - from) return null;
-  return { at: from + match.index, name: match[1]?.toLowerCase() };
+  return skippedPartAt(html, from + match.index, match[1]?.toLowerCase() as SkippedPart['name']);
+}
+
+/** nextPart's answer, from the parts a scan of the whole page noted. */
+function recordedPart(parts: readonly SkippedPart[], from: number, end: number): SkippedPart | null {
+  let low = 0;
+  let high = parts.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((parts[middle] as SkippedPart).at < from) low = middle + 1;
+    else high = middle;
+  }
+  const part = parts[low];
+  return part === undefined || part.at >= Math.min(end, from + SCAN_CHUNK) ? null : part;
+}
+
+/**
+ * The comment (`name` undefined) or the script, style or template element whose opener starts at `at`: where its
+ * tag and its body end. `<!-->` and `<!--->` are complete (empty) comments, as in a browser.
+ */
+export function skippedPartAt(html: string, at: number, name: SkippedPart['name']): SkippedPart {
+  if (name === undefined) {
+    const close = html.indexOf('-->', at + 2);
+    return { at, name, tagEnd: -1, end: close < 0 ? -1 : close + 3, ldJson: false };
+  }
+  const tagEnd = html.indexOf('>', at);
+  if (tagEnd < 0) return { at, name, tagEnd, end: -1, ldJson: false };
+  const ldJson = name === 'script' && LD_JSON.test(html.slice(at, tagEnd));
+  return { at, name, tagEnd, end: closingTagOf(html, name, tagEnd + 1), ldJson };
 }
 
 /** Where the body that starts at `from` ends (the index of its closing tag), -1 when it runs to the end. */

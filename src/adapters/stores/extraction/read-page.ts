@@ -39,9 +39,10 @@ export function readPage(html: string, pageUrl: string, config: ExtractionConfig
     defaultCurrency = inferred.currency;
     notes.push(`currency ${inferred.currency}, from ${inferred.from}`);
   }
-  // The JSON-LD scan also notes where the page's meta tags and h1 headings start: the meta source, the page's og:url
-  // and the visible price's heading then search the page no more.
-  const starts: TagStarts = { meta: [], h1: [] };
+  // The JSON-LD scan also notes where the page's meta tags and h1 headings start, and its comments, scripts, styles
+  // and templates: the meta source, the page's og:url, the visible price's heading and window, the DOM and the tag
+  // scan then search the page no more.
+  const starts: TagStarts = { meta: [], h1: [], parts: [] };
   const jsonLdBlocks = findJsonLdBlocks(html, starts);
   const ctx: ExtractionContext = {
     pageUrl,
@@ -58,9 +59,9 @@ export function readPage(html: string, pageUrl: string, config: ExtractionConfig
   }
 
   let dom: CheerioAPI | undefined;
-  const page = (): CheerioAPI => (dom ??= loadDom(html));
+  const page = (): CheerioAPI => (dom ??= loadDom(html, starts.parts));
   let scan: TagScan | undefined;
-  const tags = (): TagScan => (scan ??= scanTags(html));
+  const tags = (): TagScan => (scan ??= scanTags(html, starts.parts));
   const jsonLd = fromJsonLd(html, ctx, jsonLdBlocks);
   let meta: Map<string, string[]> | undefined;
   const metaTags = (): Map<string, string[]> => (meta ??= scanMeta(html, starts.meta));
@@ -74,7 +75,7 @@ export function readPage(html: string, pageUrl: string, config: ExtractionConfig
     ['meta', () => fromMeta(metaTags(), ctx)],
     ['selectors', () => (selectorsConfigured ? fromSelectors(page(), ctx, config) : nothing)],
     // A store with selectors has said where its visible price is: the generic block finder would only second-guess it.
-    ['visible', () => (selectorsConfigured ? nothing : fromVisiblePrice(html, ctx, starts.h1))],
+    ['visible', () => (selectorsConfigured ? nothing : fromVisiblePrice(html, ctx, starts))],
     // The shop platform's own price block (platforms/): recognised by its traces in the page's head, else skipped.
     ['platform', () => fromPlatformPrice(html, ctx)],
   ];

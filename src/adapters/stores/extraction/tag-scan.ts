@@ -1,6 +1,6 @@
 import { Parser } from 'htmlparser2';
 import { PriceTextBuilder } from './element-price-text.js';
-import { markupOf } from './markup.js';
+import { markupOf, type SkippedPart } from './markup.js';
 import { namesOf, roleOf } from './price-names.js';
 
 /** One microdata property value: from an attribute (content, href, value…), a machine value; else the element's text. */
@@ -123,9 +123,10 @@ function hasNames(attribs: Record<string, string>): boolean {
  * script, style, noscript and template subtrees hold no microdata (meta tags in a noscript count); an element with
  * `itemscope` opens a scope and its own `itemprop` is not read; a value comes from the attribute the HTML standard
  * names for the element (or `content`), else from the element's text read as a price text (element-price-text.ts:
- * `18<sup>09</sup>` is "18.09"), whitespace collapsed, at most LIMITS.textChars characters.
+ * `18<sup>09</sup>` is "18.09"), whitespace collapsed, at most LIMITS.textChars characters. `parts`: the page's
+ * comments, scripts, styles and templates, when a scan of the page noted them (json-ld-blocks.ts).
  */
-export function scanTags(html: string): TagScan {
+export function scanTags(html: string, parts?: readonly SkippedPart[]): TagScan {
   const outside: Scope = { props: new Map(), parent: null };
   const scopes: Scope[] = [outside];
   const meta = new Map<string, string[]>();
@@ -227,7 +228,7 @@ export function scanTags(html: string): TagScan {
     },
     { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
   );
-  parser.end(markupOf(html));
+  parser.end(markupOf(html, { parts }));
   return { scopes, meta };
 }
 

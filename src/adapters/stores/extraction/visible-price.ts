@@ -3,7 +3,7 @@ import { DomHandler, DomUtils, Parser } from 'htmlparser2';
 import type { Availability } from '../../../domain/pricing/price-observation.js';
 import { availabilityFrom } from './price-text/price-text.js';
 import { readPriceText, wordsOf } from './element-price-text.js';
-import { mainItemWindow, type ItemWindow } from './main-item-window.js';
+import { mainItemWindow, type ItemWindow, type PageMarks } from './main-item-window.js';
 import { CandidateSink } from './offer-facts.js';
 import { namesOf } from './price-names.js';
 import { priceSpots, readSpot } from './price-spots.js';
@@ -45,14 +45,15 @@ const PARSE_OPTIONS = { withStartIndices: true };
  * that reads as one price; all of its prices are answered (item 0), so that several different ones stay for the
  * chooser to call ambiguous. No heading, no price near it, or too many: no answer.
  *
- * `h1At`, when given: where every `<h1` of the page starts (json-ld-blocks.ts), so that the heading is not searched for.
+ * `marks`, when given: where every `<h1` of the page starts and what is no markup (json-ld-blocks.ts), so that the page
+ * is not searched for them again.
  *
  * The window is parsed in two steps of one streaming parse (htmlparser2 builds each element once, as its tags
  * arrive): first up to FIRST_READ_CHARS past the heading, read as a partial document (readBlock's `closed`), then,
  * only when that did not settle the answer, the rest, and the whole document is read as before.
  */
-export function fromVisiblePrice(html: string, ctx: ExtractionContext, h1At?: readonly number[]): SourceOutcome {
-  const window = mainItemWindow(html, h1At);
+export function fromVisiblePrice(html: string, ctx: ExtractionContext, marks?: PageMarks): SourceOutcome {
+  const window = mainItemWindow(html, marks);
   if (window === null) return none();
   const choices = CHOICE_MARKUP.test(window.markup);
   // The elements whose closing tag (or what closes them implicitly) the parser has passed.

@@ -14,6 +14,7 @@ import type { PlatformReader } from './platform-reader.js';
 export const bigCommerce: PlatformReader = {
   platform: 'BigCommerce',
   fingerprint: /bigcommerce\.com|stencil-utils|data-stencil/i,
+  screen: ['bigcommerce', 'stencil'],
   read(html, ctx) {
     const block = firstBlock(html, 'productView-price');
     if (block === null) return null;

@@ -19,6 +19,7 @@ const NOT_THE_PRICE = /^(?:price-old|old-price|price-strict|price-tax|price-excl
 export const lightspeed: PlatformReader = {
   platform: 'Lightspeed',
   fingerprint: /webshopapp\.com|lightspeed|seoshop/i,
+  screen: ['webshopapp', 'lightspeed', 'seoshop'],
   read(html, ctx) {
     const form = formBlock(html);
     // Without the product form, a `.product-price` block could be anyone's: many sites use the name.

@@ -18,6 +18,7 @@ import type { PlatformReader } from './platform-reader.js';
 export const magento: PlatformReader = {
   platform: 'Magento',
   fingerprint: /data-mage-init|x-magento-init|Magento_|mage\/cookies|\/static\/version\d/i,
+  screen: ['mage-init', 'magento', 'mage/cookies', 'static/version'],
   read(html, ctx) {
     if (!html.includes('data-price-amount')) return null;
     const boxes = mainBoxes(html);

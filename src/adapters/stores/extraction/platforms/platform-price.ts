@@ -1,4 +1,3 @@
-import { factoredAlternation } from '../factored-alternation.js';
 import type { ExtractionContext, SourceOutcome } from '../types.js';
 import { bigCommerce } from './bigcommerce.js';
 import { lightspeed } from './lightspeed.js';
@@ -11,7 +10,7 @@ import { shopware } from './shopware.js';
 import { vtex } from './vtex.js';
 import { wooCommerce } from './woocommerce.js';
 
-const READERS: readonly PlatformReader[] = [magento, shopify, wooCommerce, prestaShop, shopware, bigCommerce, salesforceCommerce, vtex, lightspeed];
+export const READERS: readonly PlatformReader[] = [magento, shopify, wooCommerce, prestaShop, shopware, bigCommerce, salesforceCommerce, vtex, lightspeed];
 
 /**
  * How much of the page's start is searched for a platform's traces. Platforms announce themselves in the head
@@ -19,8 +18,8 @@ const READERS: readonly PlatformReader[] = [magento, shopify, wooCommerce, prest
  * at the cost of one bounded regex scan, whatever its size.
  */
 const HEAD_CHARS = 131_072;
-// Every reader's fingerprint as one case-insensitive pattern, shared starts factored (factored-alternation.ts).
-const ANY_PLATFORM = new RegExp(factoredAlternation(READERS.map((reader) => reader.fingerprint.source)), 'i');
+// Every reader's screen words as one case-insensitive pattern: a page without any has no platform's fingerprint.
+const ANY_PLATFORM = new RegExp(READERS.flatMap((reader) => reader.screen.map((word) => word.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'))).join('|'), 'i');
 
 /**
  * The `platform` source: the price block of the shop platform a page runs on, read with the roles the platform gives

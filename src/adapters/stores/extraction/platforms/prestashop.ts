@@ -14,6 +14,7 @@ import type { PlatformReader } from './platform-reader.js';
 export const prestaShop: PlatformReader = {
   platform: 'PrestaShop',
   fingerprint: /prestashop/i,
+  screen: ['prestashop'],
   read(html, ctx) {
     const block = firstBlock(html, 'product-prices');
     if (block === null) return null;

@@ -14,6 +14,7 @@ import type { PlatformReader } from './platform-reader.js';
 export const salesforceCommerce: PlatformReader = {
   platform: 'Salesforce Commerce Cloud',
   fingerprint: /demandware|dwanalytics|\/on\/demandware\.static\//i,
+  screen: ['demandware', 'dwanalytics'],
   read(html, ctx) {
     const detail = firstBlock(html, 'product-detail');
     if (detail === null) return null;

@@ -16,6 +16,7 @@ import type { PlatformReader } from './platform-reader.js';
 export const shopify: PlatformReader = {
   platform: 'Shopify',
   fingerprint: /cdn\.shopify\.com|Shopify\.theme|ShopifyAnalytics|shopify-section/i,
+  screen: ['shopify'],
   read(html, ctx) {
     const main = mainProductId(html);
     const variants = productVariants(html, main);

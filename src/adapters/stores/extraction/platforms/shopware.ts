@@ -15,6 +15,7 @@ import type { PlatformReader } from './platform-reader.js';
 export const shopware: PlatformReader = {
   platform: 'Shopware',
   fingerprint: /is-ctl-product|shopware|data-theme-base|\/theme\/[0-9a-f]{32}\//i,
+  screen: ['is-ctl-product', 'shopware', 'theme-base', '/theme/'],
   read(html, ctx) {
     const widget = firstBlock(html, 'product-detail-buy') ?? firstBlock(html, 'product-detail-price-container');
     if (widget === null) return null;

@@ -20,6 +20,7 @@ const SELLING = 'vtex-product-price-1-x-sellingPriceValue';
 export const vtex: PlatformReader = {
   platform: 'VTEX',
   fingerprint: /vtex|vteximg|vtexassets/i,
+  screen: ['vtex'],
   read(html, ctx) {
     if (html.includes(SELLING)) return storeFramework(html, ctx);
     if (html.includes('skuJson')) return legacySkus(html, ctx);

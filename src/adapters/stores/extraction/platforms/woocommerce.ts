@@ -18,6 +18,7 @@ const AMOUNT = 'woocommerce-Price-amount';
 export const wooCommerce: PlatformReader = {
   platform: 'WooCommerce',
   fingerprint: /woocommerce/i,
+  screen: ['woocommerce'],
   read(html, ctx) {
     if (!html.includes(AMOUNT)) return null;
     const summary = firstBlock(html, 'entry-summary');

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { findJsonLdBlocks } from '../../../../../src/adapters/stores/extraction/json-ld-blocks.js';
 import { mainItemWindow } from '../../../../../src/adapters/stores/extraction/main-item-window.js';
+import { forEachMarkupStretch, markupOf, type SkippedPart } from '../../../../../src/adapters/stores/extraction/markup.js';
 import { scanMeta } from '../../../../../src/adapters/stores/extraction/meta-scan.js';
 import { fromVisiblePrice } from '../../../../../src/adapters/stores/extraction/visible-price.js';
 import type { ExtractionContext } from '../../../../../src/adapters/stores/extraction/types.js';
@@ -11,6 +12,52 @@ import { seededRandom } from '../../../../support/page-decoys.js';
 
 const ctx: ExtractionContext = { pageUrl: 'https://store.example/book', defaultCurrency: 'EUR', isbn13: null };
 const LD = '<script type="application/ld+json">{"@type":"Book"}</script>';
+
+/**
+ * The ld+json bodies a browser's tokenizer would find, read character by character: comments end at the first `-->`
+ * after `<!--` (`<!-->` is one), script and style bodies at their first closing tag, templates (nested) at theirs.
+ */
+function ldJsonBodies(html: string): string[] {
+  const lower = html.toLowerCase();
+  const bodies: string[] = [];
+  for (let at = 0; at < html.length; ) {
+    if (lower.startsWith('<!--', at)) {
+      const close = lower.indexOf('-->', at + 2);
+      if (close < 0) break;
+      at = close + 3;
+      continue;
+    }
+    const opener = /^<(script|style|template)[\s/>]/.exec(lower.slice(at, at + 10));
+    if (opener === null) {
+      at++;
+      continue;
+    }
+    const name = opener[1] as string;
+    const tagEnd = lower.indexOf('>', at);
+    if (tagEnd < 0) break;
+    const closing = new RegExp(name === 'template' ? '<\\/?template[\\s/>]' : `<\\/${name}[\\s/>]`, 'g');
+    closing.lastIndex = tagEnd + 1;
+    let end = -1;
+    for (let depth = 0, match = closing.exec(lower); match !== null; match = closing.exec(lower)) {
+      if (match[0][1] !== '/') depth++;
+      else if (depth-- === 0) {
+        end = match.index;
+        break;
+      }
+    }
+    if (name === 'script' && /\btype\s*=\s*["']?\s*application\/ld\+json/.test(lower.slice(at, tagEnd))) bodies.push(html.slice(tagEnd + 1, end < 0 ? html.length : end));
+    if (end < 0) break;
+    at = end;
+  }
+  return bodies;
+}
+
+/** The markup stretches a walk of the page visits, with the parts a scan noted or without. */
+function stretchesOf(html: string, parts?: readonly SkippedPart[]): string[] {
+  const found: string[] = [];
+  forEachMarkupStretch(html, (from, to) => found.push(html.slice(from, to)) > 0, { start: 0, end: html.length, ldJson: false, parts });
+  return found;
+}
 
 describe('findJsonLdBlocks with meta tags', () => {
   it('notes every <meta, in markup, comments, script tags and bodies, in page order', () => {
@@ -49,30 +96,34 @@ describe('findJsonLdBlocks with meta tags', () => {
       '<template><h1>Template</h1></template><style>h1{}</style><div><h1\n>Dune</h1><span class="price">12 €</span></div>',
     ];
     for (const html of pages) {
-      const starts = { meta: [] as number[], h1: [] as number[] };
+      const starts = { meta: [] as number[], h1: [] as number[], parts: [] as SkippedPart[] };
       findJsonLdBlocks(html, starts);
       expect(starts.h1, html).toEqual([...html.matchAll(/<h1(?=[\s>])/gi)].map((match) => match.index));
-      expect(mainItemWindow(html, starts.h1), html).toEqual(mainItemWindow(html));
+      expect(mainItemWindow(html, starts), html).toEqual(mainItemWindow(html));
     }
   });
 
   // The scan matches tag names in lower case and confirms any other letter case (json-ld-blocks.ts): on pages made of
-  // names in every letter case, it must find what a case-insensitive reading finds.
-  it('finds the same blocks, meta tags and headings in any letter case as a case-insensitive reading', () => {
-    const pieces = ['<', '</', '>', ' ', '!--', '-->', 'x', '"', 'script', 'SCRIPT', 'sCrIpT', 'scripT', 'Scrip', 'scri', 'sc',
-      'span', 'meta', 'META', 'meTa', 'metA', 'mEta', 'me', 'm', 'main', 'h1', 'H1', 'h2', 'H', 'S', 'M', '1',
-      ' type="application/ld+json"', ' TYPE=application/LD+JSON', '{"@type":"Book"}'];
+  // names in every letter case, it must find what a case-insensitive reading finds, and skip what a walk of the
+  // markup skips (markup.ts), so that the parts it notes serve that walk.
+  it('finds the same blocks, meta tags, headings and skipped parts in any letter case as a case-insensitive reading', () => {
+    // Whole tags and comment marks (some in a random letter case) among loose pieces of them.
+    const tags = ['<!--', '-->', '<!-->', '<!--->', '--!>', '<script>', '<script type="application/ld+json">', '<script TYPE=application/LD+JSON >',
+      '</script>', '</script foo>', '</scripts>', '<style>', '</style >', '<template>', '</template>', '<template/>', '<h1>', '<h1 class="t">',
+      '<meta name="x">', '<metadata>', '<main>', '<span class="price">', '</span>', '{"@type":"Book"}', '12 €'];
+    const loose = ['<', '</', '>', ' ', '/', '!--', '--', 'x', '"', 'script', 'sc', 'RI', 'pT', 'style', 'ST', 'yL', 'e', 'E', 'template',
+      'TEM', 'pLa', 'te', 'T', 'meta', 'mE', 'tA', 'h1', 'H1', 'h2', 'H', 'S', 'M', '1'];
     const random = seededRandom(2611);
-    const caseless = /<!--[\s\S]*?(?:-->|$)|<script\b([^>]*)>([\s\S]*?)(?:<\/script\s*>|$)/gi;
-    for (let page = 0; page < 3_000; page++) {
-      const html = Array.from({ length: random.int(5, 64) }, () => random.pick(pieces)).join('');
-      const starts = { meta: [] as number[], h1: [] as number[] };
-      const expected = [...html.matchAll(caseless)]
-        .filter((match) => match[1] !== undefined && /\btype\s*=\s*["']?\s*application\/ld\+json/i.test(match[1]))
-        .map((match) => match[2]);
-      expect(findJsonLdBlocks(html, starts).blocks, html).toEqual(expected);
+    const anyCase = (text: string): string => (random.chance(0.3) ? [...text].map((c) => (random.chance(0.5) ? c.toUpperCase() : c)).join('') : text);
+    for (let page = 0; page < 4_000; page++) {
+      const html = Array.from({ length: random.int(5, 64) }, () => (random.chance(0.5) ? anyCase(random.pick(tags)) : random.pick(loose))).join('');
+      const starts = { meta: [] as number[], h1: [] as number[], parts: [] as SkippedPart[] };
+      expect(findJsonLdBlocks(html, starts).blocks, html).toEqual(ldJsonBodies(html));
       expect(starts.meta, html).toEqual([...html.matchAll(/<meta\b/gi)].map((match) => match.index));
       expect(starts.h1, html).toEqual([...html.matchAll(/<h1(?=[\s>])/gi)].map((match) => match.index));
+      expect(markupOf(html, { parts: starts.parts }), html).toBe(markupOf(html));
+      expect(stretchesOf(html, starts.parts), html).toEqual(stretchesOf(html));
+      expect(mainItemWindow(html, starts), html).toEqual(mainItemWindow(html));
     }
   });
 
