@@ -22,7 +22,18 @@ export interface BenchPage {
   composition: Composition;
   /** What the page is made of, in words, for the report. */
   recipe: string;
+  /**
+   * htmlparser2's p50 on this page at the reference machine's own speed (REFERENCE_MACHINE): the baseline that says how
+   * fast the machine runs during a measurement (bench/extraction-report.ts, atReferenceSpeed).
+   */
+  referenceParseMs: number;
 }
+
+/**
+ * The machine the targets were set on, and the run its speed is taken from: the quickest of 2026-11-29 to 2026-12-01
+ * by htmlparser2's p50s (the same VM is up to 1.7 times slower in some phases, on every task alike).
+ */
+export const REFERENCE_MACHINE = 'AMD EPYC, 2 cores, Node v20.20.2, its quickest run, 2026-12-01 about 13:20 UTC';
 
 const SOURCE = 'test/fixtures/store-pages/public/metascraper-wayfair-armchair.html';
 const URL_OF_SOURCE = 'https://www.wayfair.com/furniture/pdp/wade-logan-penhook-2047-wide-armchair-w005759888.html';
@@ -156,10 +167,13 @@ function markupHeavy(): string {
   return assemble(parts, '', before, `${grid}\n`);
 }
 
+/** REFERENCE_MACHINE's htmlparser2 p50 on each page. */
+const REFERENCE_PARSE_MS = { realistic: 13.46, markupHeavy: 58.44 };
+
 export function benchPages(): BenchPage[] {
   const realistic = scriptHeavy();
   const heavy = markupHeavy();
-  const page = (name: string, html: string, config: ExtractionConfig, recipe: string): BenchPage => ({
+  const page = (name: string, html: string, config: ExtractionConfig, recipe: string, referenceParseMs: number): BenchPage => ({
     name,
     html,
     url: URL_OF_SOURCE,
@@ -167,13 +181,14 @@ export function benchPages(): BenchPage[] {
     expected: EXPECTED,
     composition: compositionOf(html),
     recipe,
+    referenceParseMs,
   });
   const scripted =
     'the Wayfair product page (JSON-LD Product, visible price) inside generated parts: a 180 KB style sheet, 4 inline code chunks of 160 KB, ' +
     'a 120 KB mega menu, a 330 KB related-products grid with prices and a __NEXT_DATA__ state JSON (a catalogue slice with prices) filling up to 3 MB';
   return [
-    page('(1) realistic, no selectors', realistic, { defaultCurrency: 'USD' }, scripted),
-    page('(2) realistic, store selectors', realistic, { defaultCurrency: 'USD', selectors: { price: STORE_SELECTORS.price } }, `the same page, with the selector \`${STORE_SELECTORS.price}\``),
-    page('(3) markup-heavy, no selectors', heavy, { defaultCurrency: 'USD' }, 'the Wayfair product page with a 400 KB mega menu and a related-products grid filling up to 3 MB'),
+    page('(1) realistic, no selectors', realistic, { defaultCurrency: 'USD' }, scripted, REFERENCE_PARSE_MS.realistic),
+    page('(2) realistic, store selectors', realistic, { defaultCurrency: 'USD', selectors: { price: STORE_SELECTORS.price } }, `the same page, with the selector \`${STORE_SELECTORS.price}\``, REFERENCE_PARSE_MS.realistic),
+    page('(3) markup-heavy, no selectors', heavy, { defaultCurrency: 'USD' }, 'the Wayfair product page with a 400 KB mega menu and a related-products grid filling up to 3 MB', REFERENCE_PARSE_MS.markupHeavy),
   ];
 }
