@@ -4,6 +4,7 @@ import { detectBlockedPage } from './blocked-page.js';
 import { decide } from './choose-price.js';
 import { combineSources, type SourceRun } from './combine-sources.js';
 import { loadDom } from './dom.js';
+import { forEachMarkupStretch, type SkippedPart } from './markup.js';
 import { fromJsonLd } from './json-ld.js';
 import { findJsonLdBlocks, type TagStarts } from './json-ld-blocks.js';
 import { availabilityFromMeta, fromMeta } from './meta-tags.js';
@@ -21,6 +22,30 @@ import { fromVisiblePrice } from './visible-price.js';
 
 /** A microdata price (`itemprop="price"`, lowPrice, highPrice, also as a schema.org IRI): only then is markup tokenised. */
 const MICRODATA_MARKER = /itemprop\s*=\s*["']?[^"'>]*\b(?:price|lowprice|highprice)\b/i;
+
+/**
+ * Whether the page's markup has a microdata price: the tag scan reads nothing else (no script, style or template
+ * body, no comment: markup.ts), so those are not searched — on a client-rendered page, most of it.
+ */
+function marksMicrodataPrice(html: string, parts: readonly SkippedPart[]): boolean {
+  let found = false;
+  // Adjacent stretches are one run of markup (the walk cuts long ones in chunks): a marker may span their seam.
+  let from = 0;
+  let to = 0;
+  forEachMarkupStretch(
+    html,
+    (start, end) => {
+      if (start !== to) {
+        found = to > from && MICRODATA_MARKER.test(html.slice(from, to));
+        from = start;
+      }
+      to = end;
+      return !found;
+    },
+    { start: 0, end: html.length, ldJson: false, parts },
+  );
+  return found || (to > from && MICRODATA_MARKER.test(html.slice(from, to)));
+}
 
 /**
  * Reads a store page: is it a robot check, a search results page or a product page; then every source the page
@@ -42,7 +67,8 @@ export function readPage(html: string, pageUrl: string, config: ExtractionConfig
   // The JSON-LD scan also notes where the page's meta tags and h1 headings start, and its comments, scripts, styles
   // and templates: the meta source, the page's og:url, the visible price's heading and window, the DOM and the tag
   // scan then search the page no more.
-  const starts: TagStarts = { meta: [], h1: [], parts: [] };
+  const parts: SkippedPart[] = [];
+  const starts: TagStarts = { meta: [], h1: [], parts };
   const jsonLdBlocks = findJsonLdBlocks(html, starts);
   const ctx: ExtractionContext = {
     pageUrl,
@@ -59,9 +85,9 @@ export function readPage(html: string, pageUrl: string, config: ExtractionConfig
   }
 
   let dom: CheerioAPI | undefined;
-  const page = (): CheerioAPI => (dom ??= loadDom(html, starts.parts));
+  const page = (): CheerioAPI => (dom ??= loadDom(html, parts));
   let scan: TagScan | undefined;
-  const tags = (): TagScan => (scan ??= scanTags(html, starts.parts));
+  const tags = (): TagScan => (scan ??= scanTags(html, parts));
   const jsonLd = fromJsonLd(html, ctx, jsonLdBlocks);
   let meta: Map<string, string[]> | undefined;
   const metaTags = (): Map<string, string[]> => (meta ??= scanMeta(html, starts.meta));
@@ -70,7 +96,7 @@ export function readPage(html: string, pageUrl: string, config: ExtractionConfig
   const selectorsConfigured = Boolean(config.selectors?.price?.trim());
   const outcomes: Array<readonly [ExtractionSource, () => SourceOutcome]> = [
     ['json-ld', () => jsonLd],
-    ['microdata', () => (MICRODATA_MARKER.test(html) ? fromMicrodata(tags(), ctx) : nothing)],
+    ['microdata', () => (marksMicrodataPrice(html, parts) ? fromMicrodata(tags(), ctx) : nothing)],
     // The meta tags are read where the JSON-LD scan saw them start: cheaper than a search of the page for a price key.
     ['meta', () => fromMeta(metaTags(), ctx)],
     ['selectors', () => (selectorsConfigured ? fromSelectors(page(), ctx, config) : nothing)],

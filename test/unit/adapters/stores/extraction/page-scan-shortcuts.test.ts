@@ -7,6 +7,9 @@ import { mainItemWindow } from '../../../../../src/adapters/stores/extraction/ma
 import { forEachMarkupStretch, markupOf, type SkippedPart } from '../../../../../src/adapters/stores/extraction/markup.js';
 import { scanMeta } from '../../../../../src/adapters/stores/extraction/meta-scan.js';
 import { fromVisiblePrice } from '../../../../../src/adapters/stores/extraction/visible-price.js';
+import { explainPrice } from '../../../../../src/adapters/stores/extraction/index.js';
+import { fromMicrodata } from '../../../../../src/adapters/stores/extraction/microdata.js';
+import { scanTags } from '../../../../../src/adapters/stores/extraction/tag-scan.js';
 import type { ExtractionContext } from '../../../../../src/adapters/stores/extraction/types.js';
 import { seededRandom } from '../../../../support/page-decoys.js';
 
@@ -130,6 +133,39 @@ describe('findJsonLdBlocks with meta tags', () => {
   it('ends a script at </script> in any letter case and with spaces, not at </scripts> or a lone </', () => {
     const html = '<script>if (a</b) s = "</scripts>";</SCRIPT  ><script type="application/ld+json">{"price": 1}</script\n>';
     expect(findJsonLdBlocks(html).blocks).toEqual(['{"price": 1}']);
+  });
+});
+
+describe('the microdata marker, searched in the markup only', () => {
+  const microdataCandidates = (html: string): string[] =>
+    explainPrice(html, 'https://store.example/book', { defaultCurrency: 'EUR' })
+      .sources.filter((source) => source.source === 'microdata')
+      .flatMap((source) => source.candidates.map((c) => `${c.amount} ${c.currency}`));
+  const longWay = (html: string): string[] => fromMicrodata(scanTags(html), ctx).candidates.map((c) => `${c.amount} ${c.currency}`);
+  const price = '<span itemprop="price" content="12.50">12,50 €</span>';
+
+  it('reads what a tag scan of the whole page reads: a price in markup, none in a script, comment, style or template', () => {
+    const pages = [
+      `<html><body><div itemscope itemtype="https://schema.org/Offer">${price}</div></body></html>`,
+      `<html><body><script>var t = '${price}';</script><!-- ${price} --><template>${price}</template><style>/* ${price} */</style></body></html>`,
+      `<html><body><script>var t = '${price}';</script><p itemprop="price" content="9.99">9,99 €</p></body></html>`,
+    ];
+    for (const html of pages) expect(microdataCandidates(html), html).toEqual(longWay(html));
+    expect(microdataCandidates(pages[0] as string)).toEqual(['12.50 EUR']);
+    expect(microdataCandidates(pages[1] as string)).toEqual([]);
+  });
+
+  // The walk hands a long run of markup over in chunks of 64 KiB (markup.ts): the marker may sit across their seam.
+  it('finds a marker that spans the seam of two chunks of a long run of markup', () => {
+    const seam = 65_536;
+    for (const before of [1, 5, 12]) {
+      const head = '<html><body><div itemscope>';
+      const filler = '<p>Reviews and more text about the book.</p>'.repeat(2_000);
+      let html = `${head}${filler}`.slice(0, seam - before - '<span '.length);
+      html = `${html.slice(0, html.lastIndexOf('<'))}${' '.repeat(html.length - html.lastIndexOf('<'))}${price}</div></body></html>`;
+      expect(html.indexOf('itemprop="price"')).toBe(seam - before);
+      expect(microdataCandidates(html), String(before)).toEqual(['12.50 EUR']);
+    }
   });
 });
 
