@@ -1,3 +1,4 @@
+import { firstAtOrAfter } from './first-at-or-after.js';
 import { forEachMarkupStretch, markupOf, type SkippedPart } from './markup.js';
 
 /**
@@ -76,16 +77,7 @@ function h1After(html: string, from: number): number {
 
 /** The finder h1After is, answered from where the page's `<h1` tags start: the first at or after `from`. */
 function h1Among(h1At: readonly number[]): Finder {
-  return (_html, from) => {
-    let low = 0;
-    let high = h1At.length;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if ((h1At[middle] as number) < from) low = middle + 1;
-      else high = middle;
-    }
-    return h1At[low] ?? Infinity;
-  };
+  return (_html, from) => h1At[firstAtOrAfter(h1At, from, (at) => at)] ?? Infinity;
 }
 
 /** A tag that names the product title, or a microdata name that is not a breadcrumb's or another item's. */

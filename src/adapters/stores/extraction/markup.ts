@@ -1,3 +1,4 @@
+import { firstAtOrAfter } from './first-at-or-after.js';
 import { LIMITS } from './limits.js';
 
 /** What part of a page to keep as markup: from `start` to `end`, at most `maxChars` of output. */
@@ -132,14 +133,7 @@ function nextPart(html: string, from: number, end: number): SkippedPart | null {
 
 /** nextPart's answer, from the parts a scan of the whole page noted. */
 function recordedPart(parts: readonly SkippedPart[], from: number, end: number): SkippedPart | null {
-  let low = 0;
-  let high = parts.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if ((parts[middle] as SkippedPart).at < from) low = middle + 1;
-    else high = middle;
-  }
-  const part = parts[low];
+  const part = parts[firstAtOrAfter(parts, from, (candidate) => candidate.at)];
   return part === undefined || part.at >= Math.min(end, from + SCAN_CHUNK) ? null : part;
 }
 
