@@ -169,6 +169,28 @@ describe('readsWithTimeout', () => {
     });
   });
 
+  it('a prepared read queued behind one in flight when the work fails is never sent, and is prepared afresh next time', async () => {
+    const prepared = "select name from pg_prepared_statements where name ~ '_t[0-9]+$'";
+    const byRange = 'select n from timed_probe where n between ? and ? order by n';
+    await withSingleConnection(async (single) => {
+      let late: Promise<unknown> = Promise.resolve();
+      const failed = readsWithTimeout(single, 1_500, async ({ read }) => {
+        read('select pg_sleep(0.2)', []).catch(() => undefined);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        // Queued while the first read is in flight; the work fails before it is sent, and the session rolls back.
+        late = read(byRange, [2, 3], { prepare: true });
+        late.catch(() => undefined);
+        throw new Error('the work failed');
+      });
+      await expect(failed).rejects.toThrow('the work failed');
+      await expect(late).rejects.toThrow(/no read after the last one/);
+      expect(await selectRows(single, prepared, [])).toEqual([]);
+      // Its `prepare` was noted when it was queued and never sent: the next one goes out under a new name.
+      expect(await readsWithTimeout(single, 1_500, ({ read }) => read(byRange, [2, 3], { prepare: true }))).toEqual([{ n: 2 }, { n: 3 }]);
+      expect((await selectRows(single, prepared, [])).map((row) => String(row.name))).toEqual([expect.stringMatching(/_t1$/)]);
+    });
+  });
+
   it('inside the unit of work\'s transaction, reads what the transaction wrote and leaves it open', async () => {
     const seen = await em().transactional(async (tx) => {
       await tx.execute('insert into timed_probe (n) values (?)', [100]);
