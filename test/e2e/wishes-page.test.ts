@@ -18,6 +18,21 @@ afterAll(async () => {
   await h?.stop();
 });
 
+/**
+ * The ids of the sort and filter selects whose longest choice is wider than the room for it: the select's inner width
+ * less its padding and the 20 px or so Chromium's menu arrow takes, the text measured in the select's own font.
+ */
+const CUT_CHOICES = `[...document.querySelectorAll('#wish-view select')].filter((select) => {
+  const style = getComputedStyle(select);
+  const probe = document.createElement('span');
+  probe.style.cssText = 'position:absolute;visibility:hidden;white-space:pre';
+  probe.style.font = style.font;
+  document.body.append(probe);
+  const widest = Math.max(...[...select.options].map((option) => { probe.textContent = option.text; return probe.getBoundingClientRect().width; }));
+  probe.remove();
+  return widest > select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20;
+}).map((select) => select.id)`;
+
 /** Waits until the locator's text matches (pages fill in data after they load). */
 async function expectText(locator: Locator, text: string | RegExp): Promise<void> {
   await expect.poll(async () => ((await locator.count()) > 0 ? await locator.first().innerText() : ''), { timeout: 10_000 }).toMatch(text);
@@ -168,8 +183,9 @@ describe('the wishes page', () => {
     await signIn(page, token);
     const titles = page.locator('#wish-list .items li.item .title');
     await expect.poll(() => titles.allInnerTexts()).toEqual(['Bulk Alpha', 'Bulk Bravo', 'Bulk Charlie']);
-    // No sideways scrolling on a phone.
+    // No sideways scrolling on a phone, and every choice of the sort and filter selects shows whole.
     expect(await page.evaluate<number>('document.scrollingElement.scrollWidth')).toBeLessThanOrEqual(375);
+    expect(await page.evaluate<string[]>(CUT_CHOICES)).toEqual([]);
     await s.shot('wishes-phone');
 
     // Sorted by the API; a wish without a price is last whichever way prices go.
