@@ -16,7 +16,8 @@ export type NameRole = 'old' | 'saving' | 'shipping' | 'unit' | 'instalment' | '
 /** Words naming a price; also a word that starts or ends with "price" (priceblock, ourprice, saleprice). */
 const PRICE_WORDS = new Set([
   'price', 'prices', 'pricing', 'preis', 'preise', 'prix', 'precio', 'precios', 'prezzo', 'prezzi', 'prijs', 'prijzen',
-  'cena', 'ceny', 'pris', 'pret', 'preț', 'fiyat', 'fiyati', 'fiyatı', '価格', '价格', 'цена', 'hinta', 'pret',
+  'cena', 'ceny', 'pris', 'pret', 'preț', 'fiyat', 'fiyati', 'fiyatı', '価格', '价格', 'цена', 'hinta', 'preco', 'preço',
+  'precos', 'preços', 'cijena', 'kaina',
 ]);
 
 const OLD_WORDS = new Set([

@@ -128,14 +128,15 @@ export function readSpot(element: Element, ctx: ExtractionContext): CandidateOut
   if (cueOf(text, before, textAfter(element)) !== null) return null;
   const facts = { availability: 'unknown', condition: 'unspecified', item: 0 } as const;
   const shown = parsePriceText(text, {});
-  if (shown !== null && (shown.currency !== null || BARE_NUMBER.test(text))) {
+  // The sign the text shows, read as the store's currency when it can mean several ("kr" in a krona store).
+  const sign = currencyFromText(text.replace(/[\d\s.,–—-]+/g, ''), ctx.defaultCurrency);
+  if (shown !== null && (shown.currency !== null || sign !== null || BARE_NUMBER.test(text))) {
     const candidate = candidateFrom({ ...facts, value: text, machineReadable: false }, ctx);
     if (candidate !== null && 'candidate' in candidate) return candidate;
   }
   const machine = machineValueOf(element);
   if (machine === null) return null;
   // The currency a machine value is in: the sign its text shows, else the store's.
-  const sign = currencyFromText(text.replace(/[\d\s.,–—-]+/g, ''), ctx.defaultCurrency);
   const currency = parsePriceText(text, { currency: ctx.defaultCurrency })?.currency ?? sign ?? undefined;
   return candidateFrom({ ...facts, value: machine, currency, machineReadable: true }, ctx);
 }

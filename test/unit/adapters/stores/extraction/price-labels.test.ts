@@ -44,6 +44,10 @@ describe('sellingPart', () => {
     ['19,99 € statt 25,00 €', '19,99 €'],
     ['UVP 25 € jetzt 19,99 €', '19,99 €'],
     ['De R$ 50,00 por R$ 40,00', 'R$ 40,00'],
+    ['£12.99 RRP £16.99', '£12.99'],
+    ['Our price: £12.99 RRP £16.99', 'Our price: £12.99'],
+    ['19,99 € UVP 25,00 €', '19,99 €'],
+    ['$15.99 (was $19.99)', '$15.99'],
   ])('%j → %j', (text, part) => {
     expect(sellingPart(text)).toBe(part);
   });
@@ -51,5 +55,7 @@ describe('sellingPart', () => {
   it('null for a text that does not compare an old and a new price', () => {
     expect(sellingPart('£15.00')).toBeNull();
     expect(sellingPart('Now £15.00')).toBeNull();
+    expect(sellingPart('RRP £16.99')).toBeNull();
+    expect(sellingPart('Was $19.99')).toBeNull();
   });
 });
