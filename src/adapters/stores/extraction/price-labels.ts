@@ -111,7 +111,7 @@ export function labelEnding(text: string): LabelKind | null {
 
 // The selling price, then what it replaces: "19,99 € statt 25,00 €", "£12.99 RRP £16.99", "$15.99 (was $19.99)".
 const BEFORE_OLD =
-  /^(.*\d.*?)\s*[([]?\s*(?:statt|anstatt|instead of|au lieu de|invece di|en lugar de|en vez de|in plaats van|zamiast|was|rrp|uvp|msrp|srp|list price|regular price|compare at|prix conseillé|precio recomendado|prezzo consigliato)(?!\p{L})\s*[:：]?\s*\p{Sc}?\s*\d/iu;
+  /^(.*\d.*?)\s*[([]?\s*(?<!\p{L})(?:statt|anstatt|instead of|au lieu de|invece di|en lugar de|en vez de|in plaats van|zamiast|was|rrp|uvp|msrp|srp|list price|regular price|compare at|prix conseillé|precio recomendado|prezzo consigliato)(?!\p{L})\s*[:：]?\s*\p{Sc}?\s*\d/iu;
 const NOW = /(?:^|[\s,;.])(?:now|now only|jetzt|jetzt nur|nu|nu voor|ahora|maintenant|agora|ora|nur|por|today|sale|offer)\s*[:：]?\s*(\D{0,4}\d.*)$/iu;
 const OLD_WORD = /(?:^|[^\p{L}])(?:was|statt|uvp|rrp|msrp|list price|listenpreis|regular|original|compare at|prix conseillé|avant|antes|de|van|prima|vorher|bisher|precio recomendado|prezzo consigliato|定價|定价|原價|原价|정가)(?![\p{L}])/iu;
 
