@@ -115,6 +115,7 @@ const HAND_WRITTEN: Array<[string, string, string, ExtractionConfig, KnownPage['
   ['visible/label-hebrew.html', '', PAGE, { defaultCurrency: 'ILS' }, price('89.00', 'ILS')],
   ['visible/sign-kronor.html', '', PAGE, { defaultCurrency: 'SEK' }, price('199.00', 'SEK')],
   ['visible/names-portuguese.html', '', PAGE, { defaultCurrency: 'BRL' }, price('49.90', 'BRL')],
+  ['visible/label-cart-button.html', '', PAGE, { defaultCurrency: 'USD' }, price('18.00', 'USD')],
   ['visible/roles-one-selling-price.html', '', PAGE, { defaultCurrency: 'EUR' }, price('24.00', 'EUR')],
   ['visible/old-was-now.html', '', PAGE, { defaultCurrency: 'GBP' }, price('15.00', 'GBP')],
   ['visible/old-labels-romance.html', '', PAGE, { defaultCurrency: 'EUR' }, price('9.90', 'EUR')],

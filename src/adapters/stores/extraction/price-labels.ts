@@ -2,8 +2,8 @@ import type { NameRole } from './price-names.js';
 
 /**
  * Words a page writes beside a price to say what it is, when no class or id says it: "Price:", "Preis", "售價：",
- * "Цена" (the item's price), "RRP", "UVP", "Prix conseillé", "定價" (a list price), "Member price" (a price for some
- * buyers only), "Versand" (shipping). A label is the whole text of a table header, a `<dt>`, a `<label>`, a `<b>`…, or
+ * "Цена", "Add to cart –" (the item's price), "RRP", "UVP", "Prix conseillé", "定價" (a list price), "Member price" (a
+ * price for some buyers only), "Versand" (shipping). A label is the whole text of a table header, a `<dt>`, a `<label>`, a `<b>`…, or
  * the start of a line ("Price: 99"). Matched as whole phrases, in any letter case, so "List price" is never "price".
  */
 
@@ -27,6 +27,11 @@ const SELLING = [
   // East Asian
   '售價', '售价', '特價', '特价', '價格', '价格', '価格', '販売価格', '税込価格', '特別価格', '优惠价', '優惠價', '現價', '现价',
   '가격', '판매가', '할인가', '판매가격',
+  // The buy button's words before the amount it charges ("Add to cart – $24.99", "In den Warenkorb · 12,99 €")
+  'add to cart', 'add to basket', 'add to bag', 'add to trolley', 'buy now', 'in den warenkorb', 'jetzt kaufen',
+  'ajouter au panier', 'añadir al carrito', 'agregar al carrito', 'adicionar ao carrinho', 'aggiungi al carrello',
+  'in winkelwagen', 'lägg i varukorgen', 'læg i kurv', 'legg i handlekurven', 'dodaj do koszyka', 'do koszyka',
+  'в корзину', 'sepete ekle', 'カートに入れる', '加入購物車', '加入购物车', '장바구니 담기',
 ];
 
 const OLD = [
@@ -69,7 +74,8 @@ const KINDS: ReadonlyMap<string, LabelKind> = new Map<string, LabelKind>([
 
 /** At most this long: a label, not a sentence. */
 const LABEL_CHARS = 40;
-const TRAILER = /[\s:：*]+$/u;
+/** What may end a label: a colon, or a dash or dot before the amount ("Add to cart – $24.99", "Preis · 12 €"). */
+const TRAILER = /[\s:：*–—·•|-]+$/u;
 
 /** What a label says the price beside it is; null when the text is no label we know. */
 export function labelKind(text: string): LabelKind | null {

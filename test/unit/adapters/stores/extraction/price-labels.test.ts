@@ -27,6 +27,10 @@ describe('leadingLabel and labelEnding', () => {
     expect(leadingLabel('售價：NT$450')).toEqual({ kind: 'price', length: 3 });
     expect(leadingLabel('Preis 12,99 €')).toMatchObject({ kind: 'price' });
     expect(leadingLabel('Старая цена: 1 590 ₽')).toMatchObject({ kind: 'old' });
+    // A buy button's words before its amount, after a dash or a dot.
+    expect(leadingLabel('Add to cart – $24.99')).toEqual({ kind: 'price', length: 14 });
+    expect(leadingLabel('In den Warenkorb · 12,99 €')).toMatchObject({ kind: 'price' });
+    expect(leadingLabel('Add to cart')).toBeNull();
     expect(leadingLabel('Price list for schools')).toBeNull();
     expect(leadingLabel('12,99 €')).toBeNull();
   });
