@@ -116,6 +116,8 @@ const HAND_WRITTEN: Array<[string, string, string, ExtractionConfig, KnownPage['
   ['visible/sign-kronor.html', '', PAGE, { defaultCurrency: 'SEK' }, price('199.00', 'SEK')],
   ['visible/names-portuguese.html', '', PAGE, { defaultCurrency: 'BRL' }, price('49.90', 'BRL')],
   ['visible/label-cart-button.html', '', PAGE, { defaultCurrency: 'USD' }, price('18.00', 'USD')],
+  ['visible/bare-amount-after-heading.html', '', PAGE, { defaultCurrency: 'USD' }, price('19.95', 'USD')],
+  ['visible/bare-amounts-labelled.html', '', PAGE, { defaultCurrency: 'EUR' }, null],
   ['visible/roles-one-selling-price.html', '', PAGE, { defaultCurrency: 'EUR' }, price('24.00', 'EUR')],
   ['visible/old-was-now.html', '', PAGE, { defaultCurrency: 'GBP' }, price('15.00', 'GBP')],
   ['visible/old-labels-romance.html', '', PAGE, { defaultCurrency: 'EUR' }, price('9.90', 'EUR')],

@@ -41,6 +41,11 @@ export interface SpotOptions {
    * its spots would count toward MAX_SPOTS first; when they could reach it, the whole document is visited after all.
    */
   within?: { element: Element; elementsBefore: number };
+  /**
+   * Also every element whose whole text is one amount and its currency ("£12.99", "24,90 CHF", "199 kr" in this
+   * currency), named and labelled by nothing: visible-price.ts asks for them only when nothing named a price.
+   */
+  bare?: { currency: string };
 }
 
 export function priceSpots(document: Document, anchorLine: ReadonlySet<AnyNode>, options: SpotOptions = {}): Element[] {
@@ -55,7 +60,7 @@ export function priceSpots(document: Document, anchorLine: ReadonlySet<AnyNode>,
 }
 
 function visitSpots(document: Document, anchorLine: ReadonlySet<AnyNode>, options: SpotOptions, within: Element | null): Element[] {
-  const { edition = { isbn13: null }, choices = true, unchosen = [] } = options;
+  const { edition = { isbn13: null }, choices = true, unchosen = [], bare } = options;
   const spots: Element[] = [];
   // The containers of `within`: only the child on the way to it is visited in them.
   const around = new Set<AnyNode>();
@@ -88,7 +93,7 @@ function visitSpots(document: Document, anchorLine: ReadonlySet<AnyNode>, option
       } else {
         const label = labelOf(node);
         if (label !== null && label !== 'price') return;
-        if (label === 'price') spots.push(node);
+        if (label === 'price' || (label === null && bare !== undefined && isBareAmount(node, bare.currency) && standsAlone(node, anchorLine))) spots.push(node);
       }
     }
     const section = inSection || SECTIONS.has(node.name) || node.attribs['role'] === 'main';
@@ -185,6 +190,44 @@ function labelBefore(element: Element): LabelKind | null {
   // Its whole text, struck parts too: "Avant : <s>11,00 €</s>" is a line of its own, not the label "Avant".
   const text = plainText(previous, 48);
   return text === null ? null : labelKind(text);
+}
+
+/** At most this long, a bare amount: "EUR 1.234.567,89". */
+const BARE_AMOUNT_CHARS = 24;
+
+/** An element whose whole text is one amount and a currency sign or code that `currency` can be: "£12.99", "199 kr". */
+function isBareAmount(element: Element, currency: string): boolean {
+  const text = plainText(element, BARE_AMOUNT_CHARS);
+  if (text === null || !/\d/.test(text)) return false;
+  const sign = text.replace(/[\d\s.,'’]+/g, '');
+  return sign !== '' && currencyFromText(sign, currency) !== null && parsePriceText(text, { currency }) !== null;
+}
+
+/**
+ * Whether nothing beside a bare amount says what it is: the element, or the outermost one around it that holds only
+ * it, follows the heading, nothing, or no label-like words — "Members", "Rental", "Used from" before it would name
+ * another price than the item's (a longer text before it, as "By Susanna Clarke, 2020", is a line, not a label; in a
+ * table row or a list, any words before it are its label).
+ */
+function standsAlone(element: Element, anchorLine: ReadonlySet<AnyNode>): boolean {
+  let box = element;
+  while (box.parent !== null && DomUtils.isTag(box.parent) && !anchorLine.has(box.parent) && onlyContentOf(box, box.parent)) box = box.parent;
+  let previous = box.prev;
+  while (previous !== null && ((DomUtils.isText(previous) && previous.data.trim() === '') || (DomUtils.isTag(previous) && INVISIBLE.has(previous.name)))) previous = previous.prev;
+  if (previous === null || anchorLine.has(previous)) return true;
+  const text = DomUtils.isText(previous) ? previous.data.replace(/\s+/g, ' ').trim() : DomUtils.isTag(previous) ? plainText(previous, BARE_AMOUNT_CHARS) : '';
+  if (text === null || text.length > BARE_AMOUNT_CHARS || !/\p{L}/u.test(text)) return true;
+  // In a table row or a list, the cell before says what the amount is, however many its words ("Gebraucht – sehr gut").
+  const inRow = ROW_CELLS.has(box.name) || (box.parent !== null && DomUtils.isTag(box.parent) && ROW_CELLS.has(box.parent.name));
+  return !inRow && text.split(' ').length > LABEL_WORDS;
+}
+
+/** A label is a word or three ("Members", "Used from", "Price for members"); more is a line of its own. */
+const LABEL_WORDS = 3;
+
+/** Whether `parent` holds nothing but `child` (and whitespace). */
+function onlyContentOf(child: AnyNode, parent: Element): boolean {
+  return parent.children.every((node) => node === child || (DomUtils.isText(node) && node.data.trim() === '') || (DomUtils.isTag(node) && INVISIBLE.has(node.name)));
 }
 
 /**

@@ -33,6 +33,11 @@ interface Price {
  * then is the block the whole window gives, so the rest is parsed only when none is.
  */
 const FIRST_READ_CHARS = 6_000;
+/**
+ * With no price named or labelled near the heading, a lone amount ("<h2>£12.99</h2>", "<div>24,90 CHF</div>") counts
+ * when it starts this close after the heading: beside it, where a person looks for the price.
+ */
+const BARE_CHARS = 3_000;
 const PARSE_OPTIONS = { withStartIndices: true };
 
 /**
@@ -69,7 +74,25 @@ export function fromVisiblePrice(html: string, ctx: ExtractionContext, marks?: P
   } else {
     parser.end(window.markup);
   }
-  return readBlock(handler.root, window, ctx, choices, null) ?? none();
+  const outcome = readBlock(handler.root, window, ctx, choices, null) ?? none();
+  if (outcome.candidates.length > 0 || outcome.problems.length > 0) return outcome;
+  return bareAmountAfter(handler.root, window, ctx, choices) ?? outcome;
+}
+
+/**
+ * The amounts that stand alone right after the heading (BARE_CHARS), with the exclusions of every price element
+ * (price-spots.ts: hidden, struck, old, shipping, other items, the page's header and footer, repeated tiles); several
+ * different ones are several prices, for the chooser to call ambiguous. Undefined when there is none.
+ */
+function bareAmountAfter(document: Document, window: ItemWindow, ctx: ExtractionContext, choices: boolean): SourceOutcome | undefined {
+  const anchor = anchorIn(document, window);
+  if (anchor === null) return undefined;
+  const anchorLine = new Set<AnyNode>();
+  for (let node: AnyNode | null = anchor; node !== null; node = node.parent) anchorLine.add(node);
+  const spots = withoutTiles(priceSpots(document, anchorLine, { edition: ctx, choices, bare: { currency: ctx.defaultCurrency } }), anchorLine);
+  const near = spots.filter((spot) => (spot.startIndex ?? 0) > window.anchorAt && (spot.startIndex ?? 0) - window.anchorAt <= BARE_CHARS);
+  const prices = new SpotReader(ctx).read(near);
+  return prices.length > 0 ? answer(prices, 'unknown') : undefined;
 }
 
 /** A fresh outcome: callers may add to theirs. */

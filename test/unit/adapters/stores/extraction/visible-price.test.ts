@@ -190,6 +190,43 @@ describe('fromVisiblePrice: the block', () => {
   });
 });
 
+describe('fromVisiblePrice: a lone amount right after the heading, when nothing names a price', () => {
+  const page = (item: string): string =>
+    `<!DOCTYPE html><html><head><title>Book</title></head><body><header><a href="/cart">Cart $0.00</a></header><div class="item">${item}</div>` +
+    '<footer>Free shipping over $50.</footer></body></html>';
+
+  it.each([
+    ['<h1>Piranesi</h1><h2>$18.00</h2>', '18.00 USD unknown'],
+    ['<h1>Piranesi</h1><p>By Susanna Clarke, 2020</p><div><span>$18.00</span></div>', '18.00 USD unknown'],
+    ['<h1>Piranesi</h1><div class="cost">18.00 USD</div>', '18.00 USD unknown'],
+    ['<h1>Piranesi</h1><p><s>$22.00</s> <strong>$18.00</strong></p>', '18.00 USD unknown'],
+  ])('%s → %s', (item, price) => {
+    expect(visible(page(item), 'USD').prices).toEqual([price]);
+  });
+
+  it.each([
+    // Words before it say what it is: another price than the item's, or one we do not know.
+    '<h1>Piranesi</h1><div>Members</div><div>$16.20</div>',
+    '<h1>Piranesi</h1><p>Rental</p><p><span>$4.99</span></p>',
+    '<h1>Piranesi</h1><p>Delivery</p><span>$3.95</span>',
+    // Words after it, a sign, a related list, a cart total, a currency the store does not use, too far from the heading.
+    '<h1>Piranesi</h1><span>$4.99</span> <span>shipping</span>',
+    '<h1>Piranesi</h1><span>$9.99</span><span>/month</span>',
+    '<h1>Piranesi</h1><span>+ $2.50</span>',
+    '<h1>Piranesi</h1><span>-$5.00</span>',
+    '<h1>Piranesi</h1><section class="related"><h2>You may also like</h2><div><span>$7.99</span></div></section>',
+    '<h1>Piranesi</h1><span>199 kr</span>',
+    `<h1>Piranesi</h1><p>${'A long description of the book. '.repeat(120)}</p><span>$18.00</span>`,
+  ])('none: %s', (item) => {
+    expect(visible(page(item), 'USD').prices).toEqual([]);
+  });
+
+  it('several lone amounts are several prices; a named price leaves lone amounts unread', () => {
+    expect(visible(page('<h1>Piranesi</h1><div><span>$19.99</span> <span>$15.99</span></div>'), 'USD').prices).toEqual(['19.99 USD unknown', '15.99 USD unknown']);
+    expect(visible(page('<h1>Piranesi</h1><span class="price">$18.00</span><span>$2.00</span>'), 'USD').prices).toEqual(['18.00 USD unknown']);
+  });
+});
+
 describe('fromVisiblePrice: public product pages', () => {
   interface Page {
     file: string;
