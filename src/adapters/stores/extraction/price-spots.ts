@@ -310,7 +310,14 @@ function isHidden(element: Element): boolean {
 }
 
 function isStruck(element: Element): boolean {
-  return element.name === 'del' || element.name === 's' || element.name === 'strike' || /line-through/i.test(element.attribs['style'] ?? '');
+  return (
+    element.name === 'del' ||
+    element.name === 's' ||
+    element.name === 'strike' ||
+    /line-through/i.test(element.attribs['style'] ?? '') ||
+    // A utility class that strikes it through (Tailwind's `line-through`, `text-decoration-line-through`).
+    /(?:^|\s)(?:\S*[-:])?line-through(?:\s|$)/i.test(element.attribs['class'] ?? '')
+  );
 }
 
 /** Inside a price element: what is not part of its price (a struck-through old price, a savings badge, hidden text). */

@@ -200,6 +200,8 @@ describe('fromVisiblePrice: a lone amount right after the heading, when nothing 
     ['<h1>Piranesi</h1><p>By Susanna Clarke, 2020</p><div><span>$18.00</span></div>', '18.00 USD unknown'],
     ['<h1>Piranesi</h1><div class="cost">18.00 USD</div>', '18.00 USD unknown'],
     ['<h1>Piranesi</h1><p><s>$22.00</s> <strong>$18.00</strong></p>', '18.00 USD unknown'],
+    // Struck through by a utility class (Tailwind, Bootstrap): an old price, as a `<s>` is.
+    ['<h1>Piranesi</h1><div class="flex"><span class="line-through text-gray-500">$22.00</span> <span class="font-bold">$18.00</span></div>', '18.00 USD unknown'],
   ])('%s → %s', (item, price) => {
     expect(visible(page(item), 'USD').prices).toEqual([price]);
   });
@@ -219,6 +221,12 @@ describe('fromVisiblePrice: a lone amount right after the heading, when nothing 
     `<h1>Piranesi</h1><p>${'A long description of the book. '.repeat(120)}</p><span>$18.00</span>`,
   ])('none: %s', (item) => {
     expect(visible(page(item), 'USD').prices).toEqual([]);
+  });
+
+  it('a named price struck through by a utility class is an old price too', () => {
+    expect(visible(page('<h1>Piranesi</h1><span class="price text-decoration-line-through">$22.00</span> <span class="price">$18.00</span>'), 'USD').prices).toEqual([
+      '18.00 USD unknown',
+    ]);
   });
 
   it('several lone amounts are several prices; a named price leaves lone amounts unread', () => {
