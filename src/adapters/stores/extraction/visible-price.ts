@@ -87,12 +87,18 @@ export function fromVisiblePrice(html: string, ctx: ExtractionContext, marks?: P
 function bareAmountAfter(document: Document, window: ItemWindow, ctx: ExtractionContext, choices: boolean): SourceOutcome | undefined {
   const anchor = anchorIn(document, window);
   if (anchor === null) return undefined;
-  const anchorLine = new Set<AnyNode>();
-  for (let node: AnyNode | null = anchor; node !== null; node = node.parent) anchorLine.add(node);
+  const anchorLine = lineOf(anchor);
   const spots = withoutTiles(priceSpots(document, anchorLine, { edition: ctx, choices, bare: { currency: ctx.defaultCurrency } }), anchorLine);
   const near = spots.filter((spot) => (spot.startIndex ?? 0) > window.anchorAt && (spot.startIndex ?? 0) - window.anchorAt <= BARE_CHARS);
   const prices = new SpotReader(ctx).read(near);
   return prices.length > 0 ? answer(prices, 'unknown') : undefined;
+}
+
+/** The heading and every element around it. */
+function lineOf(anchor: Element): Set<AnyNode> {
+  const line = new Set<AnyNode>();
+  for (let node: AnyNode | null = anchor; node !== null; node = node.parent) line.add(node);
+  return line;
 }
 
 /** A fresh outcome: callers may add to theirs. */
@@ -108,8 +114,7 @@ function readBlock(document: Document, window: ItemWindow, ctx: ExtractionContex
   const anchor = anchorIn(document, window);
   if (anchor === null) return closed !== null ? undefined : none();
 
-  const anchorLine = new Set<AnyNode>();
-  for (let node: AnyNode | null = anchor; node !== null; node = node.parent) anchorLine.add(node);
+  const anchorLine = lineOf(anchor);
   // A partial document is read up to the outermost closed container of the heading: only the spots in it count.
   const within = closed === null ? undefined : closedTop(anchor, closed);
   if (within === null) return undefined;
