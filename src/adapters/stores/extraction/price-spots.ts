@@ -133,8 +133,7 @@ export function readSpot(element: Element, ctx: ExtractionContext): CandidateOut
   if (cueOf(text, before, textAfter(element)) !== null) return null;
   const facts = { availability: 'unknown', condition: 'unspecified', item: 0 } as const;
   const shown = parsePriceText(text, {});
-  // The sign the text shows, read as the store's currency when it can mean several ("kr" in a krona store).
-  const sign = currencyFromText(text.replace(/[\d\s.,–—-]+/g, ''), ctx.defaultCurrency);
+  const sign = signedCurrency(text, ctx.defaultCurrency);
   if (shown !== null && (shown.currency !== null || sign !== null || BARE_NUMBER.test(text))) {
     const candidate = candidateFrom({ ...facts, value: text, machineReadable: false }, ctx);
     if (candidate !== null && 'candidate' in candidate) return candidate;
@@ -198,9 +197,16 @@ const BARE_AMOUNT_CHARS = 24;
 /** An element whose whole text is one amount and a currency sign or code that `currency` can be: "£12.99", "199 kr". */
 function isBareAmount(element: Element, currency: string): boolean {
   const text = plainText(element, BARE_AMOUNT_CHARS);
-  if (text === null || !/\d/.test(text)) return false;
-  const sign = text.replace(/[\d\s.,'’]+/g, '');
-  return sign !== '' && currencyFromText(sign, currency) !== null && parsePriceText(text, { currency }) !== null;
+  return text !== null && /\d/.test(text) && signedCurrency(text, currency) !== null && parsePriceText(text, { currency }) !== null;
+}
+
+/**
+ * The currency of the one sign or code an amount's text shows besides its digits and separators ("199 kr", "CHF
+ * 1'299.–"), read as `currency` when the sign can mean several ("kr" in a krona store); null when the text shows
+ * none, or words besides it.
+ */
+function signedCurrency(text: string, currency: string): string | null {
+  return currencyFromText(text.replace(/[\d\s.,'’–—-]+/g, ''), currency);
 }
 
 /**
