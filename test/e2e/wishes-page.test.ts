@@ -123,6 +123,8 @@ describe('the wishes page', () => {
     const rows = page.locator('#wish-list .items li.item');
     await expect.poll(() => rows.count()).toBe(20);
     await page.waitForLoadState('networkidle');
+    // On a wide screen too, every choice of the sort and filter selects shows whole.
+    expect(await page.evaluate<string[]>(CUT_CHOICES)).toEqual([]);
 
     const row = (made_: Made) => page.locator(`#wish-list [data-wish-id="${made_.wishId}"]`);
     await expectText(row(dispossessed).locator('.title'), 'The Dispossessed');
